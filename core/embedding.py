@@ -1,0 +1,132 @@
+"""The embedding table: initialisation, lookup, and its sparse gradient.
+
+The table ``W_E`` has shape ``(V, d_model)``; row ``i`` is the vector of token ``i``.
+
+Lookup is a matrix product with one-hot rows, ``one_hot(i) @ W_E = W_E[i]``, but
+real code skips the product and *gathers* the rows: ``W_E[ids]``.
+
+Backward: since ``X[b, t] = W_E[ids[b, t]]``, the gradient for row ``k`` is
+
+    dW_E[k] = sum over positions (b, t) with ids[b, t] == k of dX[b, t]
+
+and exactly zero for every row that was not used (a *scatter-add*).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+GPT2_INIT_STD = 0.02
+"""Standard deviation of GPT-2's embedding initialisation (Radford et al., 2019)."""
+
+
+def init_table(vocab_size: int, d_model: int, std: float = GPT2_INIT_STD,
+               rng: np.random.Generator | int | None = 0) -> np.ndarray:
+    """A table of small Gaussian noise, ``W_E ~ N(0, std^2)``.
+
+    Returns
+    -------
+    ndarray of shape (vocab_size, d_model)
+
+    >>> init_table(3, 2, std=0.02, rng=0).shape
+    (3, 2)
+    """
+    rng = np.random.default_rng(rng)
+    return rng.normal(0.0, std, (vocab_size, d_model))
+
+
+def lookup(table: np.ndarray, ids) -> np.ndarray:
+    """Gather rows: ids of shape (B, T) -> vectors of shape (B, T, d_model).
+
+    Raises IndexError with a plain message for an id outside ``0..V-1``.
+
+    >>> W = np.array([[1, 2], [3, 4], [5, 6]])
+    >>> lookup(W, [[1, 2]])
+    array([[[3, 4],
+            [5, 6]]])
+    """
+    ids = np.asarray(ids)
+    _check_ids(ids, table.shape[0])
+    return table[ids]  # (*ids.shape, d_model)
+
+
+def one_hot(ids, vocab_size: int) -> np.ndarray:
+    """One-hot rows: ids of shape (...) -> array of shape (..., vocab_size).
+
+    >>> one_hot([1], 3)
+    array([[0., 1., 0.]])
+    """
+    ids = np.asarray(ids)
+    _check_ids(ids, vocab_size)
+    return np.eye(vocab_size)[ids]  # (..., V)
+
+
+def one_hot_lookup(table: np.ndarray, ids) -> np.ndarray:
+    """The same lookup done the slow way: ``one_hot(ids) @ table``.
+
+    >>> W = np.array([[1, 2], [3, 4], [5, 6]])
+    >>> one_hot_lookup(W, [1])
+    array([[3., 4.]])
+    """
+    return one_hot(ids, table.shape[0]) @ table  # (..., V) @ (V, d) -> (..., d)
+
+
+def lookup_backward(ids, grad_out: np.ndarray, vocab_size: int) -> np.ndarray:
+    """Gradient of the loss for the whole table, by scatter-add.
+
+    Parameters
+    ----------
+    ids : array of shape (B, T)
+    grad_out : ndarray of shape (B, T, d_model)
+        Upstream gradient dL/dX for each position.
+
+    Returns
+    -------
+    ndarray of shape (vocab_size, d_model)
+        Row k is the sum of ``grad_out`` over the positions holding id k; other rows are 0.
+
+    >>> lookup_backward([[2, 0, 2]], np.ones((1, 3, 2)), 4)
+    array([[1., 1.],
+           [0., 0.],
+           [2., 2.],
+           [0., 0.]])
+    """
+    ids = np.asarray(ids)
+    _check_ids(ids, vocab_size)
+    grad_out = np.asarray(grad_out, dtype=np.float64)
+    d = grad_out.shape[-1]
+    grad = np.zeros((vocab_size, d))  # (V, d)
+    np.add.at(grad, ids.reshape(-1), grad_out.reshape(-1, d))  # repeated ids accumulate
+    return grad
+
+
+@dataclass(frozen=True)
+class SGDUpdate:
+    """Result of one SGD step on the table."""
+
+    table: np.ndarray          # (V, d) the table after the step
+    changed_rows: np.ndarray   # (n_changed,) sorted ids of rows that moved
+
+
+def sgd_step(table: np.ndarray, grad: np.ndarray, lr: float) -> SGDUpdate:
+    """Plain SGD, ``W <- W - lr * dW``; reports which rows changed.
+
+    >>> u = sgd_step(np.zeros((4, 2)), lookup_backward([[1]], np.ones((1, 1, 2)), 4), 0.1)
+    >>> u.changed_rows
+    array([1])
+    """
+    new = table - lr * grad  # (V, d)
+    changed = np.flatnonzero(np.any(new != table, axis=1))
+    return SGDUpdate(new, changed)
+
+
+def _check_ids(ids: np.ndarray, vocab_size: int) -> None:
+    if ids.size == 0:
+        return
+    if not np.issubdtype(ids.dtype, np.integer):
+        raise IndexError("Token ids must be whole numbers.")
+    lo, hi = int(ids.min()), int(ids.max())
+    if lo < 0 or hi >= vocab_size:
+        bad = lo if lo < 0 else hi
+        raise IndexError(f"Token id {bad} is outside the vocabulary (0 to {vocab_size - 1}).")

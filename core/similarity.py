@@ -1,0 +1,120 @@
+"""Cosine similarity, nearest neighbours and the mean embedding of a sentence.
+
+    cos(u, v) = u . v / (|u| |v|)
+
+ranges from -1 (opposite directions) through 0 (perpendicular, as every pair of
+distinct one-hot vectors is) to 1 (same direction, whatever the lengths).
+
+A zero vector has no direction. We define its cosine with anything as 0
+("no evidence of similarity") rather than NaN, and say so wherever it is shown.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class CosineSteps:
+    """The parts of a cosine, for showing the computation step by step."""
+
+    dot: float
+    norm_u: float
+    norm_v: float
+    cosine: float
+
+
+def cosine_steps(u, v) -> CosineSteps:
+    """Dot product, both lengths and the cosine.
+
+    >>> s = cosine_steps([1, 2, 2], [2, 1, 2])
+    >>> s.dot, s.norm_u, s.norm_v, round(s.cosine, 3)
+    (8.0, 3.0, 3.0, 0.889)
+    """
+    u = np.asarray(u, dtype=np.float64)
+    v = np.asarray(v, dtype=np.float64)
+    if u.shape != v.shape or u.ndim != 1:
+        raise ValueError(f"Both vectors need the same length; got {u.size} and {v.size}.")
+    dot = float(u @ v)
+    nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+    cos = 0.0 if nu == 0 or nv == 0 else float(np.clip(dot / (nu * nv), -1.0, 1.0))
+    return CosineSteps(dot, nu, nv, cos)
+
+
+def cosine(u, v) -> float:
+    """Cosine similarity of two vectors (0.0 if either is zero).
+
+    >>> round(cosine([1, 2, 2], [2, 1, 2]), 3)
+    0.889
+    >>> cosine([1, 0], [0, 0])
+    0.0
+    """
+    return cosine_steps(u, v).cosine
+
+
+def normalize_rows(X: np.ndarray) -> np.ndarray:
+    """Each row divided by its length; zero rows stay zero. Shape (n, d) -> (n, d)."""
+    X = np.asarray(X, dtype=np.float64)
+    norms = np.linalg.norm(X, axis=1, keepdims=True)  # (n, 1)
+    return np.divide(X, norms, out=np.zeros_like(X), where=norms > 0)
+
+
+def cosine_matrix(X: np.ndarray) -> np.ndarray:
+    """All pairwise cosines of the rows of X: shape (n, d) -> (n, n).
+
+    >>> cosine_matrix(np.eye(3))
+    array([[1., 0., 0.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
+    """
+    U = normalize_rows(X)                    # (n, d) unit rows
+    return np.clip(U @ U.T, -1.0, 1.0)       # (n, n)
+
+
+def nearest(X: np.ndarray, i: int, k: int = 5) -> list[tuple[int, float]]:
+    """The k rows most cosine-similar to row i (itself excluded), best first.
+
+    Ties are broken by the lower index, so the order is the same on every machine.
+
+    >>> [(j, round(c, 2)) for j, c in nearest(np.array([[1.0, 0], [0.9, 0.1], [-1, 0]]), 0, k=2)]
+    [(1, 0.99), (2, -1.0)]
+    """
+    sims = normalize_rows(X) @ normalize_rows(X)[i]   # (n,)
+    order = [j for j in np.lexsort((np.arange(len(sims)), -sims)) if j != i][:k]
+    return [(int(j), float(sims[j])) for j in order]
+
+
+def mean_embedding(X: np.ndarray, ids) -> np.ndarray:
+    """The average of the rows of ``ids``: shape (d,). Order of ids does not matter.
+
+    >>> mean_embedding(np.array([[0.0, 2], [4, 0]]), [0, 1])
+    array([2., 1.])
+    """
+    ids = np.asarray(ids)
+    if ids.size == 0:
+        raise ValueError("A sentence needs at least one word to average.")
+    return X[ids].mean(axis=0)  # (d,)
+
+
+def similarity_order(S: np.ndarray) -> np.ndarray:
+    """An order of the rows that puts similar rows next to each other.
+
+    Greedy chain: start from the row with the highest total similarity, then keep
+    appending the not-yet-placed row most similar to the last one placed.
+    Used to order heatmaps so that blocks of similar words show up as squares.
+
+    >>> similarity_order(np.array([[1, 0, .9], [0, 1, 0], [.9, 0, 1]]))
+    array([0, 2, 1])
+    """
+    n = len(S)
+    if n == 0:
+        return np.arange(0)
+    order = [int(np.argmax(S.sum(axis=1)))]
+    left = set(range(n)) - set(order)
+    while left:
+        cand = sorted(left)
+        nxt = cand[int(np.argmax(S[order[-1], cand]))]
+        order.append(nxt)
+        left.remove(nxt)
+    return np.array(order)

@@ -1,0 +1,235 @@
+"""Skip-gram with a full softmax, trained by full-batch gradient descent.
+
+Model, for one (centre c, context t) pair::
+
+    x = E[c]                 # (d,)   the centre word's row of the table
+    z = x @ W                # (V,)   one score per vocabulary word
+    p = softmax(z)           # (V,)   predicted distribution over neighbours
+    loss = -log p[t]
+
+The training loss is the mean over all N pairs. Its gradient, by the chain rule::
+
+    dz = (p - onehot(t)) / N        # (V,)
+    dW = x.T @ dz                   # (d, V)   summed over pairs
+    dx = dz @ W.T                   # (d,)     scatter-added into dE[c]
+
+Every pair with the same centre c has the same ``p``, so summing over pairs only
+needs the co-occurrence counts ``C`` (V, V) and the row totals ``n = C.sum(1)``::
+
+    dZ = (n[:, None] * P - C) / N   # (V, V), row c = sum of dz over pairs centred on c
+    dW = E.T @ dZ                   # (d, V)
+    dE = dZ @ W.T                   # (V, d)
+
+which is the same gradient (to rounding) for V rows of work instead of N.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from core.corpus import Corpus
+
+MAX_D_MODEL = 256
+MAX_STEPS = 20_000
+BLOWUP_FACTOR = 10.0
+"""A loss above this many times its starting value counts as diverged."""
+
+
+class ConfigError(ValueError):
+    """Settings that cannot be trained; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class SkipGramConfig:
+    """Training settings. The defaults are the lesson's reference run (brief.md section 5)."""
+
+    d_model: int = 4            # width of each word's vector
+    lr: float = 0.5             # learning rate of plain gradient descent
+    steps: int = 3000           # number of full-batch updates
+    seed: int = 0               # seed of numpy.random.default_rng; E is drawn first, then W
+    init_std: float = 0.1       # standard deviation of the Gaussian initialisation
+    snapshot_every: int = 50    # keep a copy of E every this many steps (for replay)
+
+    def __post_init__(self):
+        checks = [
+            (isinstance(self.d_model, (int, np.integer)) and 1 <= self.d_model <= MAX_D_MODEL,
+             f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
+            (np.isfinite(self.lr) and self.lr > 0, "The learning rate must be a positive number."),
+            (isinstance(self.steps, (int, np.integer)) and 0 <= self.steps <= MAX_STEPS,
+             f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
+            (isinstance(self.seed, (int, np.integer)) and 0 <= self.seed < 2**63,
+             "The seed must be a whole number from 0 to 2**63 - 1."),
+            (np.isfinite(self.init_std) and self.init_std > 0,
+             "The initial standard deviation must be a positive number."),
+            (isinstance(self.snapshot_every, (int, np.integer)) and self.snapshot_every >= 1,
+             "snapshot_every must be at least 1."),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ConfigError(message)
+
+
+@dataclass(frozen=True)
+class TrainResult:
+    """What a training run produced.
+
+    ``losses[k]`` is the loss after k updates (``losses[0]`` before any). If the run
+    diverged, training stopped at the first non-finite loss: ``diverged`` is True,
+    ``losses`` holds only the values before that, and ``E`` and ``W`` are the parameters
+    behind ``losses[-1]``. A loss that grows past ``BLOWUP_FACTOR`` times its starting
+    value also counts as diverged: it is finite, but the run has already blown up.
+    """
+
+    E: np.ndarray                  # (V, d) input embeddings: the table
+    W: np.ndarray                  # (d, V) output matrix
+    losses: np.ndarray             # (steps_done + 1,)
+    snapshot_steps: np.ndarray     # (n_snapshots,) the step of each snapshot
+    snapshots: np.ndarray = field(repr=False)  # (n_snapshots, V, d) copies of E
+    vocab: list[str] = field(default_factory=list)
+    diverged: bool = False
+    diverged_step: int | None = None  # first update whose loss was not finite
+
+    @property
+    def final_loss(self) -> float:
+        return float(self.losses[-1])
+
+
+def softmax(Z: np.ndarray) -> np.ndarray:
+    """Row-wise softmax, stable for large scores: ``exp(z - max z) / sum exp(z - max z)``.
+
+    >>> softmax(np.array([[0.0, 0.0], [1000.0, 0.0]])).round(3)
+    array([[0.5, 0.5],
+           [1. , 0. ]])
+    """
+    Z = Z - Z.max(axis=-1, keepdims=True)
+    expZ = np.exp(Z)
+    return expZ / expZ.sum(axis=-1, keepdims=True)
+
+
+def log_softmax(Z: np.ndarray) -> np.ndarray:
+    """Row-wise ``log softmax(z) = z - max z - log sum exp(z - max z)``."""
+    Z = Z - Z.max(axis=-1, keepdims=True)
+    return Z - np.log(np.exp(Z).sum(axis=-1, keepdims=True))
+
+
+def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray):
+    """Mean cross-entropy over all pairs and its gradients, from the counts ``C``.
+
+    Parameters
+    ----------
+    E : ndarray of shape (V, d)
+    W : ndarray of shape (d, V)
+    C : ndarray of shape (V, V)
+        Co-occurrence counts, ``C[c, t]`` = number of (c, t) pairs.
+
+    Returns
+    -------
+    loss : float
+    dE : ndarray of shape (V, d)
+    dW : ndarray of shape (d, V)
+    """
+    N = C.sum()
+    n = C.sum(axis=1)                     # (V,) pairs centred on each word
+    Z = E @ W                             # (V, V) scores of every centre for every word
+    logP = log_softmax(Z)                 # (V, V)
+    loss = -(C * logP).sum() / N
+    dZ = (n[:, None] * np.exp(logP) - C) / N  # (V, V)
+    dW = E.T @ dZ                         # (d, V)
+    dE = dZ @ W.T                         # (V, d)
+    return float(loss), dE, dW
+
+
+def loss_and_grads_pairs(E: np.ndarray, W: np.ndarray, inputs: np.ndarray, targets: np.ndarray):
+    """The same loss and gradients computed pair by pair, as brief.md writes them.
+
+    The textbook version: a row per pair. Used as the trusted reference in tests.
+    """
+    N = len(inputs)
+    X = E[inputs]                         # (N, d) gather the centre rows
+    Z = X @ W                             # (N, V) logits
+    logP = log_softmax(Z)                 # (N, V)
+    loss = -logP[np.arange(N), targets].mean()
+    dz = np.exp(logP)                     # (N, V) softmax
+    dz[np.arange(N), targets] -= 1.0      # softmax - onehot(target)
+    dz /= N
+    dW = X.T @ dz                         # (d, V)
+    dX = dz @ W.T                         # (N, d)
+    dE = np.zeros_like(E)
+    np.add.at(dE, inputs, dX)             # scatter-add each pair's row into its word's row
+    return float(loss), dE, dW
+
+
+def loss_floor(corpus: Corpus) -> float:
+    """The lowest mean cross-entropy any model can reach on this corpus.
+
+    The best any model can do for centre word c is to predict its empirical
+    neighbour distribution ``C[c] / n[c]``, so the floor is
+    ``-(1/N) * sum_{c,t} C[c,t] * log(C[c,t] / n[c])``.
+
+    >>> from core.corpus import GUIDE_TEXT
+    >>> round(loss_floor(Corpus.from_text(GUIDE_TEXT)), 3)
+    1.702
+    """
+    C = corpus.cooccurrence
+    n = C.sum(axis=1, keepdims=True)      # (V, 1)
+    nz = C > 0
+    return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum())
+
+
+def init_params(V: int, config: SkipGramConfig) -> tuple[np.ndarray, np.ndarray]:
+    """The reference initialisation: one ``default_rng(seed)``, E drawn first, then W."""
+    rng = np.random.default_rng(config.seed)
+    E = rng.normal(0.0, config.init_std, (V, config.d_model))  # (V, d)
+    W = rng.normal(0.0, config.init_std, (config.d_model, V))  # (d, V)
+    return E, W
+
+
+def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
+          callback: Callable[[int, float], None] | None = None) -> TrainResult:
+    """Full-batch gradient descent on the mean cross-entropy.
+
+    ``callback(step, loss)`` is called for step 0 (before any update) and after each update.
+
+    >>> from core.corpus import GUIDE_TEXT
+    >>> r = train(Corpus.from_text(GUIDE_TEXT))
+    >>> round(float(r.losses[0]), 3), round(float(r.losses[3000]), 3)
+    (2.487, 1.713)
+    """
+    E, W = init_params(corpus.V, config)
+    E_prev, W_prev = E, W
+    C = corpus.cooccurrence
+    losses: list[float] = []
+    snap_steps, snaps = [], []
+    diverged_step = None
+    with np.errstate(over="ignore", invalid="ignore"):
+        for step in range(config.steps + 1):   # E and W have had `step` updates here
+            loss, dE, dW = loss_and_grads(E, W, C)
+            blown_up = bool(losses) and loss > BLOWUP_FACTOR * losses[0]
+            if blown_up or not (np.isfinite(loss) and np.isfinite(dE).all() and np.isfinite(dW).all()):
+                diverged_step, E, W = step, E_prev, W_prev
+                break
+            losses.append(loss)
+            if step % config.snapshot_every == 0 or step == config.steps:
+                snap_steps.append(step)
+                snaps.append(E.copy())
+            if callback is not None:
+                callback(step, loss)
+            if step == config.steps:
+                break
+            E_new, W_new = E - config.lr * dE, W - config.lr * dW
+            if not (np.isfinite(E_new).all() and np.isfinite(W_new).all()):
+                diverged_step = step + 1
+                break
+            E_prev, W_prev, E, W = E, W, E_new, W_new
+    last = len(losses) - 1                      # updates behind the returned E and W
+    if snap_steps[-1] != last:
+        snap_steps.append(last)
+        snaps.append(E.copy())
+    return TrainResult(
+        E=E, W=W, losses=np.array(losses),
+        snapshot_steps=np.array(snap_steps), snapshots=np.array(snaps),
+        vocab=list(corpus.vocab), diverged=diverged_step is not None,
+        diverged_step=diverged_step,
+    )

@@ -1,0 +1,148 @@
+"""GPT-2's tokenizer, built offline from a bundled ranks file.
+
+``tiktoken.get_encoding("gpt2")`` downloads its vocabulary the first time it is
+used, which fails in an offline classroom. The same ranks ship in this package as
+``core/data/gpt2.tiktoken`` (see ``core/data/LICENSE-gpt2-tiktoken.md``): one line
+per token, ``base64(token bytes) rank``, where the rank *is* the GPT-2 token id.
+The split pattern comes from ``tiktoken_ext.openai_public`` (importing it
+downloads nothing), and ``<|endoftext|>`` is id 50,256.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import tiktoken
+from tiktoken.load import load_tiktoken_bpe
+from tiktoken_ext.openai_public import ENDOFTEXT, r50k_pat_str
+
+RANKS_PATH = Path(__file__).parent / "data" / "gpt2.tiktoken"
+RANKS_SHA256 = "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930"
+N_VOCAB = 50_257
+EOT_ID = 50_256
+MAX_TEXT_CHARS = 20_000
+"""Longest text the tokenizer screen takes; longer text is cut with a message."""
+
+_env_lock = threading.Lock()
+
+
+class TokenizerUnavailable(RuntimeError):
+    """The bundled ranks file is missing or damaged; the message names the file."""
+
+
+@contextmanager
+def _no_tiktoken_disk_cache():
+    """tiktoken copies every file it reads into a cache folder; an empty
+    TIKTOKEN_CACHE_DIR turns that off, so loading writes nothing to disk."""
+    with _env_lock:
+        old = os.environ.get("TIKTOKEN_CACHE_DIR")
+        os.environ["TIKTOKEN_CACHE_DIR"] = ""
+        try:
+            yield
+        finally:
+            if old is None:
+                del os.environ["TIKTOKEN_CACHE_DIR"]
+            else:
+                os.environ["TIKTOKEN_CACHE_DIR"] = old
+
+
+def gpt2(path: str | os.PathLike = RANKS_PATH, expected_hash: str = RANKS_SHA256) -> tiktoken.Encoding:
+    """A ``tiktoken.Encoding`` identical to GPT-2's, loaded with no network.
+
+    Raises ``TokenizerUnavailable`` naming the file if it is missing or its
+    SHA-256 does not match.
+
+    >>> enc = gpt2()
+    >>> enc.encode(" bank"), enc.n_vocab
+    ([3331], 50257)
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise TokenizerUnavailable(
+            f"The GPT-2 vocabulary file {path} could not be read ({err.strerror or err})."
+        ) from err
+    if hashlib.sha256(data).hexdigest() != expected_hash:
+        raise TokenizerUnavailable(
+            f"The GPT-2 vocabulary file {path} is damaged: its SHA-256 checksum does not match "
+            "the published one. Restore it from the repository (git checkout core/data)."
+        )
+    with _no_tiktoken_disk_cache():
+        ranks = load_tiktoken_bpe(str(path), expected_hash=expected_hash)
+    return tiktoken.Encoding(
+        name="gpt2-offline",
+        pat_str=r50k_pat_str,
+        mergeable_ranks=ranks,
+        special_tokens={ENDOFTEXT: EOT_ID},
+        explicit_n_vocab=N_VOCAB,
+    )
+
+
+@dataclass(frozen=True)
+class Token:
+    position: int
+    id: int
+    text: str        # the token's bytes as text; a piece of a multi-byte character shows as U+FFFD
+    partial: bool    # True when the bytes are not whole UTF-8 characters
+
+
+def tokenize(enc: tiktoken.Encoding, text: str, special_as_token: bool = True) -> list[Token]:
+    """Encode ``text`` and return each token with its position, id and text.
+
+    ``special_as_token``: if True, the literal text ``<|endoftext|>`` becomes the
+    special token 50,256 (as in GPT-2's training data); if False, it is split as
+    ordinary characters. Either way, nothing raises.
+
+    >>> [(t.id, t.text) for t in tokenize(gpt2(), "The cat")]
+    [(464, 'The'), (3797, ' cat')]
+    """
+    if special_as_token:
+        ids = enc.encode(text, allowed_special={ENDOFTEXT})
+    else:
+        ids = enc.encode(text, disallowed_special=())
+    tokens = []
+    for pos, i in enumerate(ids):
+        raw = enc.decode_single_token_bytes(i)
+        try:
+            piece, partial = raw.decode("utf-8"), False
+        except UnicodeDecodeError:
+            piece, partial = raw.decode("utf-8", errors="replace"), True
+        tokens.append(Token(pos, i, piece, partial))
+    return tokens
+
+
+def id_to_text(enc: tiktoken.Encoding, token_id: int) -> str:
+    """The text of one id; ValueError with a plain message outside 0..50256.
+
+    >>> id_to_text(gpt2(), 3331)
+    ' bank'
+    """
+    if not isinstance(token_id, int) or not 0 <= token_id < enc.n_vocab:
+        raise ValueError(f"GPT-2's ids run from 0 to {enc.n_vocab - 1:,}; {token_id!r} is not one.")
+    return enc.decode_single_token_bytes(token_id).decode("utf-8", errors="replace")
+
+
+def clean_text(text: str, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
+    """Make pasted text safe to encode; returns the text and notes on what was changed.
+
+    Lone surrogates (from broken copy-paste) become U+FFFD, and text past
+    ``limit`` characters is cut.
+
+    >>> clean_text("ok\\ud800")
+    ('ok\ufffd', ['Replaced 1 broken character(s) (lone surrogates, left by a bad copy-paste) with \ufffd.'])
+    """
+    notes = []
+    n_bad = sum(1 for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+    fixed = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text) if n_bad else text
+    if n_bad:
+        notes.append(f"Replaced {n_bad} broken character(s) (lone surrogates, left by a bad "
+                     "copy-paste) with \ufffd.")
+    if len(fixed) > limit:
+        notes.append(f"The text was cut to its first {limit:,} characters (it had {len(fixed):,}).")
+        fixed = fixed[:limit]
+    return fixed, notes
