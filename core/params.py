@@ -109,6 +109,24 @@ def gpt2_params(vocab_size: int, d_model: int, n_layers: int, n_ctx: int = 1024)
     return vocab_size * d + n_ctx * d + n_layers * (12 * d * d + 13 * d) + 2 * d
 
 
+def layer_params(d_model: int) -> int:
+    """About ``12 d^2`` parameters per transformer layer (attention 4 d^2, MLP 8 d^2).
+
+    >>> layer_params(768)
+    7077888
+    """
+    return 12 * d_model * d_model
+
+
+def crossover_d_model(vocab_size: int) -> float:
+    """The width where one layer (12 d^2) outweighs the whole table (|V| d): d = |V| / 12.
+
+    >>> round(crossover_d_model(50_257))
+    4188
+    """
+    return vocab_size / 12
+
+
 def human(n: float) -> str:
     """A count in words a class can read: 38.6 million, 1.56 billion.
 

@@ -19,27 +19,36 @@ import numpy as np
 class CosineSteps:
     """The parts of a cosine, for showing the computation step by step."""
 
+    products: tuple[float, ...]   # u_i * v_i, the terms of the dot product
     dot: float
     norm_u: float
     norm_v: float
     cosine: float
+
+    @property
+    def angle_degrees(self) -> float:
+        """The angle between the two vectors, ``arccos(cos)``, in degrees."""
+        return float(np.degrees(np.arccos(self.cosine)))
 
 
 def cosine_steps(u, v) -> CosineSteps:
     """Dot product, both lengths and the cosine.
 
     >>> s = cosine_steps([1, 2, 2], [2, 1, 2])
-    >>> s.dot, s.norm_u, s.norm_v, round(s.cosine, 3)
-    (8.0, 3.0, 3.0, 0.889)
+    >>> s.products, s.dot, s.norm_u, s.norm_v, round(s.cosine, 3)
+    ((2.0, 2.0, 4.0), 8.0, 3.0, 3.0, 0.889)
+    >>> round(cosine_steps([1, 0], [0, 1]).angle_degrees)
+    90
     """
     u = np.asarray(u, dtype=np.float64)
     v = np.asarray(v, dtype=np.float64)
     if u.shape != v.shape or u.ndim != 1:
         raise ValueError(f"Both vectors need the same length; got {u.size} and {v.size}.")
-    dot = float(u @ v)
+    products = u * v                                       # (d,)
+    dot = float(products.sum())
     nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
     cos = 0.0 if nu == 0 or nv == 0 else float(np.clip(dot / (nu * nv), -1.0, 1.0))
-    return CosineSteps(dot, nu, nv, cos)
+    return CosineSteps(tuple(float(p) for p in products), dot, nu, nv, cos)
 
 
 def cosine(u, v) -> float:

@@ -1,0 +1,97 @@
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ui.common import intro
+from ui.parse import InputError, parse_ids
+from ui.runs import corpus_for
+from core.corpus import GUIDE_TEXT
+from core.embedding import init_table, lookup_backward, sgd_step
+from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
+
+V, D = 50_257, 4
+
+intro("4. Gradients: only the rows you used",
+      "A lookup copies rows out of the table, so in training the gradient flows back **only into "
+      "the rows that were looked up**; every other row gets exactly zero and does not move. "
+      "**Try:** type your own ids, repeat one, and see which rows change.")
+
+
+@st.cache_data(max_entries=1, show_spinner=False)
+def toy_table() -> np.ndarray:
+    """A 50,257 x 4 table, as GPT-2's vocabulary with a toy width of 4 (std 0.02)."""
+    return init_table(V, D, std=0.02, rng=0)
+
+
+c1, c2 = st.columns([2, 1], gap="large")
+with c1:
+    ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
+                             help="“I love AI” in a small home-made BPE (GPT-2's own tokenizer gives other ids).")
+with c2:
+    lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")
+try:
+    ids = parse_ids(ids_text, V, "The ids")
+except InputError as err:
+    st.error(str(err))
+    st.stop()
+
+table = toy_table()
+T = len(ids)
+upstream = np.random.default_rng(1).normal(0, 1, (1, T, D)).round(2)  # (1, T, d) stand-in dL/dX
+grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
+update = sgd_step(table, grad, lr)
+touched = update.changed_rows
+
+st.markdown(f"Table W_E: **{V:,} x {D}** (GPT-2's vocabulary, a toy width of {D}). "
+            f"Sentence: **{T}** positions.")
+st.subheader("1. The gradient arriving at each position (from the layers above)")
+st.caption("These numbers stand in for whatever the rest of the network sends back; the point is "
+           "where they go, not their values.")
+up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
+up.insert(0, "token id", ids)
+up.insert(0, "position", np.arange(T))
+st.dataframe(up, hide_index=True, key="grad_upstream")
+
+st.subheader("2. The gradient for the whole table")
+a, b, c = st.columns(3)
+a.metric("rows with a non-zero gradient", f"{len(touched):,}")
+b.metric("rows with gradient exactly 0", f"{V - len(touched):,}")
+c.metric("share of the table touched", f"{100 * len(touched) / V:.4f}%")
+rows = []
+for k in touched:
+    positions = np.flatnonzero(ids == k)
+    rows.append({"row (token id)": int(k), "from positions": ", ".join(map(str, positions)),
+                 **{f"dW_E dim {j}": grad[k, j] for j in range(D)}})
+st.dataframe(pd.DataFrame(rows), hide_index=True, key="grad_rows")
+repeated = [int(k) for k in touched if np.count_nonzero(ids == k) > 1]
+if repeated:
+    k = repeated[0]
+    pos = np.flatnonzero(ids == k)
+    st.info(f"Id {k} appears at positions {', '.join(map(str, pos))}: its row's gradient is the "
+            f"**sum** of those positions' gradients (row above = "
+            + " + ".join(f"position {p}" for p in pos) + ").")
+else:
+    st.caption("Repeat an id (for example 15, 824, 15) to see its gradients add up.")
+
+st.subheader(f"3. One SGD step, W_E ← W_E − {lr:g} · dW_E")
+before_after = []
+for k in touched:
+    before_after.append({"row": int(k), "when": "before", **{f"dim {j}": table[k, j] for j in range(D)}})
+    before_after.append({"row": int(k), "when": "after", **{f"dim {j}": update.table[k, j] for j in range(D)}})
+st.dataframe(pd.DataFrame(before_after), hide_index=True, key="grad_before_after")
+st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
+
+st.divider()
+st.subheader("Weight tying: the output side touches every row")
+corpus = corpus_for(GUIDE_TEXT, 2)
+E, W = init_params(corpus.V, SkipGramConfig())
+_, dE, dW = loss_and_grads_pairs(E, W, corpus.inputs[:1], corpus.targets[:1])
+centre, context = corpus.vocab[corpus.inputs[0]], corpus.vocab[corpus.targets[0]]
+st.markdown(
+    f"Take one training pair of the Train screen's model, (*{centre}*, *{context}*). The input table "
+    f"E gets a gradient in **{np.count_nonzero(np.any(dE != 0, axis=1))} of {corpus.V}** rows. The "
+    f"output matrix W, which scores every word of the vocabulary, gets a gradient in "
+    f"**{np.count_nonzero(np.any(dW != 0, axis=0))} of {corpus.V}** columns: the softmax pushes "
+    "every word's score up or down. GPT-2 *ties* its output projection (the `lm_head`) to the "
+    "embedding table, reusing W_E transposed, so through that side every row of the table gets a "
+    "gradient at every step.")

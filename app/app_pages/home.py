@@ -1,0 +1,42 @@
+import streamlit as st
+
+st.title("Embedding Lab")
+st.markdown(
+    """
+A language model never sees words. Its tokenizer turns text into whole numbers (token ids),
+and the very first thing the model does is swap each id for a list of numbers: a **vector**,
+one row of a big table called the **embedding table**. This app lets you look inside that
+step, change it, and watch a tiny model learn its own table from a short text.
+"""
+)
+
+st.subheader("The screens, in lesson order")
+st.markdown(
+    """
+| Screen | The idea |
+|---|---|
+| **1. Lookup** | Picking row *i* of the table is the same as multiplying a one-hot vector by the table. Real code just picks the row. |
+| **2. Similarity** | Cosine similarity compares directions. One-hot vectors are all at right angles, so they cannot say "cat is like dog". |
+| **3. Train** | A small skip-gram model learns a table from 33 words. Move the sliders for width, learning rate and window, and watch the heatmap and the map change. |
+| **4. Gradients** | One training step only changes the rows of the tokens that were used. |
+| **5. Parameters** | How big the table is in real models, and why its share shrinks as models grow. |
+| **6. Limits** | What one vector per token cannot do: word order is lost in an average. |
+| **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
+"""
+)
+
+st.subheader("Using it in class")
+st.markdown(
+    """
+- **On a projector**: zoom the browser to 125-150 %. Each screen starts with what to try;
+  the controls sit above the charts they change, so the class sees both at once.
+- **Alone**: every chart has a *Show the numbers as a table* box under it, so you can check each
+  figure of the lesson by hand.
+- **Sharing a setting**: the Train screen keeps its sliders in the page address. Copy the address
+  bar and send it; whoever opens it sees the same run.
+- Nothing is downloaded while you use the app: the GPT-2 vocabulary ships with it, so it works
+  offline.
+"""
+)
+st.caption("Figures come from: GPT-2, Radford et al., 2019 · GPT-3, Brown et al., 2020 · "
+           "word2vec, Mikolov et al., 2013.")

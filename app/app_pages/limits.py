@@ -1,0 +1,60 @@
+import pandas as pd
+import streamlit as st
+
+from ui.common import intro
+from ui.runs import corpus_for, train_run
+from core.corpus import GUIDE_TEXT
+from core.similarity import cosine, mean_embedding
+from core.skipgram import SkipGramConfig
+
+intro("6. Limits: what one vector per token cannot do",
+      "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "
+      "**word order** and **context**. "
+      "**Try:** write two sentences with the same words in a different order.")
+
+cfg = SkipGramConfig()
+corpus = corpus_for(GUIDE_TEXT, 2)
+result = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+
+st.subheader("Order: an average of rows cannot tell who saw whom")
+st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
+            "the rows learned on the Train screen's reference run). Averages do not care about order.")
+c1, c2 = st.columns(2, gap="large")
+s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a")
+s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b")
+try:
+    ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
+    if len(ids_a) == 0 or len(ids_b) == 0:
+        raise KeyError("each sentence needs at least one word")
+except KeyError as err:
+    st.error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
+             + ", ".join(corpus.vocab) + ".")
+    st.stop()
+mean_a = mean_embedding(result.E, ids_a)
+mean_b = mean_embedding(result.E, ids_b)
+table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
+                     columns=[f"dim {k}" for k in range(len(mean_a))])
+st.dataframe(table, key="limits_means")
+same = bool((mean_a == mean_b).all())
+bag_a = sorted(corpus.vocab[i] for i in ids_a)
+bag_b = sorted(corpus.vocab[i] for i in ids_b)
+if same and s1.split() != s2.split():
+    st.warning(f"**Identical vectors** (cosine {cosine(mean_a, mean_b):.2f}), although the sentences "
+               "say different things. Both use the same words the same number of times, and an "
+               "average only counts which rows went in.")
+elif same:
+    st.info("Same sentence, same vector: now change the order in one of them.")
+else:
+    st.info(f"Different vectors (cosine {cosine(mean_a, mean_b):.2f}): the sentences use different "
+            f"words ({' '.join(bag_a)} vs {' '.join(bag_b)}). Reorder the same words to see them "
+            "collapse into one.")
+st.caption("A lookup has nowhere to record position. Transformers add position information and "
+           "then let tokens look at each other (attention): that comes after the table.")
+
+st.subheader("Context: one row for every meaning")
+st.markdown(
+    "“He sat on the river **bank**” and “She got a **bank** loan” use the same token, so they get "
+    "the same row, although one is a riverside and the other a lender. A fixed row per token is "
+    "a *static* embedding. A *contextual* embedding depends on the surrounding words; the model's "
+    "later layers build it (ELMo did this with recurrent networks, Peters et al., 2018).")
+st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon="🏦")

@@ -1,0 +1,99 @@
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ui import charts
+from ui.common import chart_with_table, intro, vector_frame
+from ui.parse import InputError, parse_matrix
+from ui.runs import corpus_for, train_run
+from core.corpus import GUIDE_TEXT
+from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
+
+intro("1. Lookup: a token id picks a row",
+      "The embedding table has one row per token and `d_model` columns. Multiplying a **one-hot** "
+      "vector (all zeros except a single 1) by the table gives back exactly one row. "
+      "**Try:** edit the table, pick a row, and check that the product and the row are equal.")
+
+left, right = st.columns([1, 2], gap="large")
+with left:
+    text = st.text_area("The table W (one row per line, numbers separated by commas)",
+                        "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix")
+try:
+    W = parse_matrix(text, "The table")
+except InputError as err:
+    st.error(str(err))
+    st.stop()
+V, d = W.shape
+with left:
+    row = st.slider("Token id (which row)", 0, V - 1, min(1, V - 1), key="lookup_row",
+                    help="The id is only a name: it says which row to read.") if V > 1 else 0
+    st.caption(f"W has shape {V} x {d}: {V} tokens, d_model = {d}.")
+
+oh = one_hot(row, V)                  # (V,)
+product = one_hot_lookup(W, [row])[0]  # (d,)
+gathered = lookup(W, [row])[0]         # (d,)
+with right:
+    st.markdown(f"**one_hot({row})**, a row of {V} numbers with a single 1:")
+    st.dataframe(vector_frame(oh.astype(int), f"one_hot({row})", "slot"), key="lookup_oh")
+    c1, c2 = st.columns(2)
+    with c1:
+        st.markdown(f"**one_hot({row}) @ W** (multiply, then add up):")
+        st.dataframe(vector_frame(product, "product"), key="lookup_prod")
+    with c2:
+        st.markdown(f"**W[{row}]** (just read the row):")
+        st.dataframe(vector_frame(gathered, f"W[{row}]"), key="lookup_row_out")
+    if np.array_equal(product, gathered):
+        st.success(f"Equal, number for number. The multiplication did {V * d} multiplications, "
+                   f"{(V - 1) * d} of them by zero; reading the row did none.")
+    else:  # cannot happen for finite tables; shown rather than hidden if it ever does
+        st.error("The product and the row differ, which should be impossible.")
+
+st.divider()
+st.subheader("A batch of ids: shape (B, T) becomes (B, T, d_model)")
+st.markdown("Real code looks up a whole batch at once with `W[ids]` (a *gather*). "
+            "Type one sequence per line; every line needs the same length.")
+ids_text = st.text_area("Ids (B lines of T ids each)", f"0, {V - 1}\n{min(1, V - 1)}, 0",
+                        height=100, key="lookup_batch")
+try:
+    ids = parse_matrix(ids_text, "The ids", max_rows=8)
+    if not np.all(ids == np.round(ids)):
+        raise InputError("The ids must be whole numbers.")
+    ids = ids.astype(np.int64)
+    X = lookup(W, ids)                                     # (B, T, d)
+except (InputError, IndexError) as err:
+    st.error(f"{err} This table has ids 0 to {V - 1}.")
+else:
+    B, T = ids.shape
+    st.markdown(f"ids shape **({B}, {T})** → lookup → shape **({B}, {T}, {d})**")
+    rows = [{"b": b, "t": t, "id": int(ids[b, t]), **{f"dim {k}": X[b, t, k] for k in range(d)}}
+            for b in range(B) for t in range(T)]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="lookup_batch_out")
+
+st.divider()
+st.subheader("How big should the starting numbers be?")
+st.markdown(
+    f"Rows start as small random noise. GPT-2 uses a standard deviation of **{GPT2_INIT_STD}** "
+    "(Radford et al., 2019). With a standard deviation of 1, entries sit around ±1 and "
+    "sometimes ±3. Below: both tables (16 tokens x 16 columns), then what each does to the first "
+    "steps of training on the lesson's 33-word text (d_model 4, learning rate 0.5).")
+small = init_table(16, 16, std=GPT2_INIT_STD, rng=0).ravel()
+big = init_table(16, 16, std=1.0, rng=0).ravel()
+df = pd.DataFrame({"value": np.concatenate([small, big]),
+                   "start": [f"std {GPT2_INIT_STD}"] * small.size + ["std 1.0"] * big.size})
+c1, c2 = st.columns(2, gap="large")
+with c1:
+    chart_with_table(charts.strip(df, "value", "start", "Every entry of each table as a tick"),
+                     df, key="lookup_init_table")
+runs = {f"std {s}": train_run(GUIDE_TEXT, 2, 4, 0.5, 300, 0, init_std=s) for s in (GPT2_INIT_STD, 1.0)}  # keys "std 0.02", "std 1.0"
+V_ref = corpus_for(GUIDE_TEXT, 2).V
+with c2:
+    chart_with_table(
+        charts.loss_curve({k: r.losses for k, r in runs.items()},
+                          {"uniform guess, ln 12": float(np.log(V_ref))}, "First 300 steps"),
+        pd.DataFrame({k: r.losses for k, r in runs.items()}).rename_axis("step").reset_index(),
+        key="lookup_init_loss")
+st.caption(
+    f"With std 1 the model starts out confidently wrong (loss {runs['std 1.0'].losses[0]:.2f}, "
+    f"far above the {np.log(V_ref):.3f} of a uniform guess) and its first steps lurch. "
+    f"With std {GPT2_INIT_STD} every score starts near 0, every guess near uniform "
+    f"(loss {runs[f'std {GPT2_INIT_STD}'].losses[0]:.3f}), and training moves smoothly.")

@@ -1,0 +1,81 @@
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from ui import charts
+from ui.common import chart_with_table, intro
+from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, crossover_d_model,
+                         embedding_params, human, human_bytes, layer_params, memory_bytes, preset,
+                         share)
+
+intro("5. Parameters: how big is the table?",
+      "The table holds |V| x d_model numbers: one row of width d_model for every token. "
+      "**Try:** pick a real model or type your own sizes, and compare the table with the whole model.")
+
+names = [p.name for p in PRESETS] + ["Custom"]
+choice = st.selectbox("Model", names, index=0, key="params_preset")
+p = preset(choice) if choice != "Custom" else None
+c = st.columns(4, gap="medium")
+vocab = c[0].number_input("Vocabulary size |V|", 1, MAX_VOCAB, p.vocab_size if p else 50_257,
+                          step=1, key=f"params_vocab_{choice}")
+d_model = c[1].number_input("d_model", 1, MAX_D_MODEL, p.d_model if p else 768, step=1,
+                            key=f"params_d_{choice}")
+total = c[2].number_input("Whole model's parameters", 1, 10**13,
+                          p.total_params if p else 124_439_808, step=1, key=f"params_total_{choice}",
+                          help="As published for the preset; type your own for a custom model.")
+tied = c[3].toggle("Output projection tied to the table", p.tied if p else True, key="params_tied",
+                   help="GPT-2 reuses the table (transposed) to score the next token: no extra parameters.")
+
+table_n = embedding_params(int(vocab), int(d_model))
+both_n = embedding_params(int(vocab), int(d_model), tied=bool(tied))
+m = st.columns(3)
+m[0].metric("embedding table |V| x d_model", f"{table_n:,}", help=human(table_n))
+m[1].metric("share of the whole model", f"{100 * share(table_n, int(total)):.{2 if table_n / total < 0.01 else 1}f}%")
+m[2].metric("table + output projection", f"{both_n:,}",
+            delta="tied: no extra" if tied else f"untied: +{table_n:,}", delta_color="off")
+if both_n > total:
+    st.warning("The table (with its output projection) is larger than the whole model you typed: "
+               "check the model's total.")
+if p:
+    st.caption(f"{p.name}: |V| = {p.vocab_size:,}, d_model = {p.d_model:,}, {p.n_layers} layers, "
+               f"{p.total_params:,} parameters ({p.source}). "
+               f"{table_n:,} = {p.vocab_size:,} x {p.d_model:,} is {human(table_n)}.")
+
+left, right = st.columns(2, gap="large")
+with left:
+    st.subheader("Memory for the table")
+    mem = pd.DataFrame({"number format": list(BYTES_PER_PARAM),
+                        "bytes per number": list(BYTES_PER_PARAM.values()),
+                        "bytes": [memory_bytes(table_n, k) for k in BYTES_PER_PARAM]})
+    mem["size"] = mem["bytes"].map(human_bytes)
+    chart_with_table(charts.bars(mem, "number format", "bytes", "Table size by number format",
+                                 sort=list(BYTES_PER_PARAM), y_title="bytes", width=440),
+                     mem, key="params_mem_table")
+with right:
+    st.subheader("The table's share shrinks as models grow")
+    rows = [{"model": q.name, "d_model": q.d_model, "family": q.name.split()[0],
+             "table share %": 100 * share(embedding_params(q.vocab_size, q.d_model), q.total_params),
+             "table": embedding_params(q.vocab_size, q.d_model), "whole model": q.total_params}
+            for q in PRESETS]
+    df = pd.DataFrame(rows)
+    chart_with_table(charts.bars(df, "model", "table share %", "Embedding table, % of the model",
+                                 color="family", sort=None, fmt=".2f", width=440),
+                     df, key="params_share_table")
+
+st.subheader("Why: the table grows with d_model, each layer with d_model²")
+growth = pd.DataFrame([{"d_model": d, "what": what, "parameters": n}
+                       for d in (256, 512, 768, 1024, 1600, 2048, 4096, 8192, 12_288)
+                       for what, n in (("table: 50,257 x d", embedding_params(50_257, d)),
+                                       ("one layer: about 12 x d²", layer_params(d)))])
+chart = alt.Chart(growth).mark_line(point=True, strokeWidth=3).encode(
+    x=alt.X("d_model:Q", scale=alt.Scale(type="log"), title="d_model (log scale)"),
+    y=alt.Y("parameters:Q", scale=alt.Scale(type="log"), title="parameters (log scale)"),
+    color=alt.Color("what:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]), title=None),
+    tooltip=["what", "d_model", alt.Tooltip("parameters:Q", format=",")],
+).properties(width=700, height=320)
+chart_with_table(chart.configure_axis(labelFontSize=15, titleFontSize=15)
+                 .configure_legend(labelFontSize=15, orient="bottom"), growth, key="params_growth_table")
+st.caption("Each transformer layer holds about 12 d_model² parameters (attention 4 d², MLP 8 d²), and "
+           "big models also stack more layers (12 in GPT-2 small, 96 in the largest GPT-3). Past "
+           f"d_model ≈ {crossover_d_model(50_257):,.0f} (= 50,257 / 12) a single layer already "
+           "outweighs the whole table.")

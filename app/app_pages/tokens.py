@@ -1,0 +1,80 @@
+import pandas as pd
+import streamlit as st
+
+from ui.chips import chips_html, visible
+from ui.common import intro
+from ui.runs import tokenizer
+from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
+
+MAX_CHIPS = 400
+
+intro("7. Tokens: one row for every “bank”",
+      "This is GPT-2's real tokenizer. Each coloured box is one token, with its id underneath; "
+      "the same id always gets the same colour, and ids that occur more than once get a dark outline. "
+      "**Try:** write your own sentences with a word that has two meanings.")
+
+try:
+    enc = tokenizer()
+except TokenizerUnavailable as err:
+    st.error(f"The GPT-2 tokenizer cannot be loaded, so this screen cannot run. {err} "
+             "Every other screen still works.")
+    st.stop()
+
+raw = st.text_area(f"Text (up to {MAX_TEXT_CHARS:,} characters)",
+                   "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text")
+special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special",
+                    help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
+                         "data. Off: it is split like any other characters.")
+text, notes = clean_text(raw)
+for note in notes:
+    st.info(note)
+tokens = tokenize(enc, text, special_as_token=special)
+
+if not tokens:
+    st.warning("The text is empty: type something to see its tokens.")
+else:
+    st.markdown(chips_html(tokens[:MAX_CHIPS]), unsafe_allow_html=True)
+    if len(tokens) > MAX_CHIPS:
+        st.caption(f"Showing the first {MAX_CHIPS} of {len(tokens):,} tokens as boxes; the table has them all.")
+    if any(t.partial for t in tokens):
+        st.caption("A box showing � holds part of a character: GPT-2 works on bytes, and some "
+                   "characters (many emoji, for example) are split over several tokens.")
+    a, b, c = st.columns(3)
+    a.metric("characters", f"{len(text):,}")
+    b.metric("tokens", f"{len(tokens):,}")
+    c.metric("characters per token", f"{len(text) / len(tokens):.2f}")
+    if special and any(t.id == EOT_ID for t in tokens):
+        st.caption(f"<|endoftext|> was read as the special token {EOT_ID:,}.")
+    with st.expander("The tokens as a table", expanded=False):
+        st.dataframe(pd.DataFrame({"position": [t.position for t in tokens],
+                                   "token (· = space)": [visible(t.text) for t in tokens],
+                                   "id": [t.id for t in tokens]}),
+                     hide_index=True, key="tok_table")
+
+bank = [t for t in tokens if t.id == 3331]
+st.subheader("Why this matters")
+st.markdown(
+    f"In the two example sentences, id **3331** (` bank`) appears twice"
+    + (f" (here: {len(bank)} time{'s' if len(bank) != 1 else ''})" if tokens else "")
+    + ". The table has one row for id 3331, so the riverside and the lender start from the very "
+    "same vector. Telling them apart is left to the layers after the table, which mix in the "
+    "neighbouring words.")
+
+st.subheader("Near-identical strings, unrelated ids")
+words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
+compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
+                        "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
+st.dataframe(compare, hide_index=True, key="tok_compare")
+st.caption("An id is a name, not a quantity: ` cat` is 3797 and ` Cat` is 5181, and nothing in "
+           "the two numbers says they are the same animal. Ids come from the order in which the "
+           "tokenizer learned its merges, not from meaning.")
+
+st.subheader("Look up an id")
+typed = st.text_input("Token id", "3331", key="tok_id")
+try:
+    tid = int(typed.strip())
+    st.markdown(f"Id {tid:,} is the token `{visible(id_to_text(enc, tid))}`")
+except ValueError:
+    st.error(f"{typed.strip()[:30]!r} is not an id: GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}."
+             if not typed.strip().lstrip("-").isdigit()
+             else f"{typed.strip()} is outside GPT-2's ids, which run from 0 to {enc.n_vocab - 1:,}.")

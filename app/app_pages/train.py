@@ -1,0 +1,140 @@
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ui import charts
+from ui.common import chart_with_table, intro
+from ui.runs import corpus_for, train_run
+from ui.train_controls import LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls
+from core.corpus import CorpusError
+from core.projection import pca
+from core.similarity import cosine_matrix, nearest, similarity_order
+from core.skipgram import loss_floor
+
+intro("3. Train: learning vectors from neighbours",
+      "Words that appear in similar company tend to mean similar things. Here a tiny **skip-gram** "
+      "model learns one vector per word by guessing each word's neighbours in a text. "
+      "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
+      "change. The starting settings are the lesson's reference run.")
+
+c = st.columns([1, 1, 1, 1, 1], gap="medium")
+d_model = c[0].slider("d_model (vector width)", 1, 32, 4, key="train_d_model", bind="query-params",
+                      help="How many numbers each word's vector has.")
+lr = c[1].select_slider("Learning rate", LR_OPTIONS, 0.5, key="train_lr", bind="query-params",
+                        help="How big each update step is. Too big and training blows up.")
+window = c[2].slider("Window size", 1, 5, 2, key="train_window", bind="query-params",
+                     help="How many words on each side count as neighbours.")
+steps = c[3].select_slider("Steps", STEP_OPTIONS, 3000, key="train_steps", bind="query-params",
+                           help="Number of full-batch gradient-descent updates.")
+seed = c[4].number_input("Seed", 0, 1_000_000, 0, step=1, key="train_seed", bind="query-params",
+                         help="Which random starting table. Same seed, same run.")
+
+text, source_note = corpus_controls()
+try:
+    corpus = corpus_for(text, int(window), MAX_VOCAB)
+except CorpusError as err:
+    st.error(f"This text cannot be trained on: {err}")
+    st.stop()
+if corpus.n_dropped_words:
+    source_note += (f" The text has more than {MAX_VOCAB} distinct words: the "
+                    f"{corpus.n_dropped_words:,} rarest are counted as <unk>.")
+if source_note:
+    st.info(source_note.strip())
+
+bar = st.empty()
+result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(seed),
+                   max_vocab=MAX_VOCAB, _progress=bar)
+bar.empty()
+
+floor = loss_floor(corpus)
+lnV = float(np.log(corpus.V))
+m = st.columns(6)
+m[0].metric("words in text", f"{len(corpus.words):,}")
+m[1].metric("vocabulary V", f"{corpus.V:,}")
+m[2].metric("(centre, context) pairs", f"{corpus.n_pairs:,}")
+m[3].metric("loss at step 0", f"{result.losses[0]:.3f}")
+m[4].metric(f"loss at step {len(result.losses) - 1:,}", f"{result.final_loss:.3f}",
+            delta=f"{result.final_loss - floor:+.3f} above the floor", delta_color="off")
+m[5].metric("loss floor (best possible)", f"{floor:.3f}")
+
+if result.diverged:
+    st.error(
+        f"**Training blew up at step {result.diverged_step:,}.** With learning rate {lr:g} each update "
+        "overshoots: instead of stepping down into the valley of the loss, it jumps to the far side, "
+        "higher each time, until the numbers are too big to compute. The loss went from "
+        f"{result.losses[0]:.3f} to {result.losses[-1]:.3f} before that. "
+        "**Try a smaller learning rate** (0.5 is the lesson's setting).")
+
+left, right = st.columns(2, gap="large")
+with left:
+    st.subheader("Loss while training")
+    refs = {f"uniform guess, ln {corpus.V} = {lnV:.3f}": lnV, f"loss floor = {floor:.3f}": floor}
+    curve = charts.loss_curve({"this run": result.losses}, refs)
+    chart_with_table(curve, pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
+                     key="train_loss_table")
+    st.caption(
+        "The loss is the average surprise at the true neighbour. A uniform guess over "
+        f"{corpus.V} words costs ln {corpus.V}. It cannot reach 0: *the* has almost every word as "
+        "a neighbour somewhere, so no model can know which one a given pair holds. The floor is "
+        "the best any model can do: predict each word's real neighbour frequencies.")
+if result.diverged:
+    st.stop()
+
+S = cosine_matrix(result.E)
+order = similarity_order(S)
+ordered = [corpus.vocab[i] for i in order]
+with right:
+    st.subheader("Cosine similarity of the trained vectors")
+    size = min(560, max(300, 34 * corpus.V)) if corpus.V <= 40 else 560
+    chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
+                     pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
+                     key="train_heatmap_table")
+    st.caption("Rows are ordered so that similar words sit together; orange is similar, blue is "
+               "unlike, white is unrelated (scale fixed from -1 to 1).")
+
+left, right = st.columns(2, gap="large")
+with left:
+    st.subheader("Map of the words (PCA)")
+    p = pca(result.E, k=2)
+    chart_with_table(
+        charts.scatter(p.coords, corpus.vocab, corpus.vocab,
+                       title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
+        pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
+        key="train_pca_table")
+    st.caption(
+        f"PCA draws the {d_model}-number vectors on the two directions along which they spread most "
+        f"({100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread). The axes "
+        "themselves mean nothing; only distances and angles do. Check what a picture suggests "
+        "with the cosines.")
+with right:
+    st.subheader("Nearest neighbours")
+    default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
+    word = st.selectbox("Word", corpus.vocab, index=default, key="train_word")
+    k = min(5, corpus.V - 1)
+    nn = nearest(result.E, corpus.vocab.index(word), k=k)
+    st.dataframe(pd.DataFrame({"neighbour": [corpus.vocab[j] for j, _ in nn],
+                               "cosine": [round(cs, 2) for _, cs in nn]}),
+                 hide_index=True, key="train_nn_table")
+    a, b = st.columns(2)
+    w1 = a.selectbox("Cosine of", corpus.vocab, index=default, key="train_w1")
+    w2 = b.selectbox("and", corpus.vocab, index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1,
+                     key="train_w2")
+    st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
+
+with st.expander("How to read these similarities without being fooled"):
+    st.markdown(
+        "- Words that fill the same slot (*on the ___ and*: *mat*, *log*) score high: they share "
+        "neighbours.\n"
+        "- Two nouns can score high just because every noun follows *the*, not because they mean "
+        "the same.\n"
+        "- A negative score means *different neighbours*, not *opposite meaning*. Words with "
+        "opposite meanings (hot, cold) often share their contexts (Mohammad et al., 2013).\n"
+        "- This is skip-gram (word2vec, Mikolov et al., 2013) with a full softmax; real word2vec "
+        "uses cheaper objectives such as negative sampling.")
+
+with st.expander(f"The {corpus.n_pairs:,} (centre, context) pairs the window makes"):
+    st.markdown(f"For each word, every word at most {window} places away is a neighbour, "
+                "in order of position. The model is trained to predict the context from the centre.")
+    pairs = pd.DataFrame({"centre": [corpus.vocab[i] for i in corpus.inputs],
+                          "context": [corpus.vocab[j] for j in corpus.targets]})
+    st.dataframe(pairs, key="train_pairs_table")

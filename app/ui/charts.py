@@ -1,0 +1,123 @@
+"""Altair chart builders shared by the screens. Data in, chart out: no math here
+beyond reshaping for plotting, and no Streamlit calls."""
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+# Paul Tol's "muted" scheme plus three of his "light" colours: readable by people with
+# the common colour-vision deficiencies. Words beyond 12 reuse colours; labels tell them apart.
+WORD_COLOURS = ["#332288", "#CC6677", "#117733", "#DDCC77", "#88CCEE", "#882255",
+                "#44AA99", "#999933", "#AA4499", "#EE8866", "#77AADD", "#555555"]
+DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
+FONT = 15
+
+
+def word_colour_scale(vocab: list[str]) -> alt.Scale:
+    """The same word gets the same colour in every chart of a screen."""
+    colours = [WORD_COLOURS[i % len(WORD_COLOURS)] for i in range(len(vocab))]
+    return alt.Scale(domain=list(vocab), range=colours)
+
+
+def _style(chart: alt.Chart) -> alt.Chart:
+    return chart.configure_axis(labelFontSize=FONT, titleFontSize=FONT).configure_legend(
+        labelFontSize=FONT, titleFontSize=FONT).configure_title(fontSize=FONT + 2)
+
+
+def matrix_frame(S: np.ndarray, labels: list[str], value: str = "cosine") -> pd.DataFrame:
+    """Long form of a square matrix: one row per (row word, column word, value)."""
+    n = len(labels)
+    return pd.DataFrame({
+        "row": np.repeat(labels, n), "column": np.tile(labels, n), value: S.reshape(-1),
+    })
+
+
+def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cosine",
+            domain: tuple[float, float] = (-1.0, 1.0), size: int = 420) -> alt.Chart:
+    """Square heatmap, diverging colours fixed to ``domain``; rows and columns in ``labels`` order."""
+    df = matrix_frame(S, labels, value)
+    df["label"] = df[value].map(lambda v: f"{v:.2f}")
+    enc_x = alt.X("column:N", sort=list(labels), title=None, axis=alt.Axis(labelAngle=-45))
+    enc_y = alt.Y("row:N", sort=list(labels), title=None)
+    base = alt.Chart(df).encode(x=enc_x, y=enc_y)
+    rect = base.mark_rect().encode(
+        color=alt.Color(f"{value}:Q", scale=alt.Scale(scheme=DIVERGING, domain=list(domain)),
+                        legend=alt.Legend(title=value)),
+        tooltip=["row", "column", alt.Tooltip(f"{value}:Q", format=".3f")],
+    )
+    layers = rect
+    if len(labels) <= 14:
+        text = base.mark_text(fontSize=12).encode(
+            text="label:N",
+            color=alt.condition(f"abs(datum['{value}']) > 0.6", alt.value("white"), alt.value("black")),
+        )
+        layers = rect + text
+    return _style(layers.properties(width=size, height=size, title=title))
+
+
+def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str = "") -> alt.Chart:
+    """Loss against step for one or more runs, with horizontal reference lines."""
+    frames = [pd.DataFrame({"step": np.arange(len(l)), "loss": l, "run": name})
+              for name, l in losses.items()]
+    df = pd.concat(frames, ignore_index=True)
+    stride = max(1, len(df) // 3000)          # keep the chart light: ~3,000 points at most
+    df = df.iloc[::stride]
+    lines = alt.Chart(df).mark_line(strokeWidth=3).encode(
+        x=alt.X("step:Q", title="update step"),
+        y=alt.Y("loss:Q", title="mean cross-entropy", scale=alt.Scale(zero=False)),
+        color=alt.Color("run:N", title="run", scale=alt.Scale(range=WORD_COLOURS)),
+        tooltip=["run", "step", alt.Tooltip("loss:Q", format=".4f")],
+    )
+    ref_df = pd.DataFrame({"name": list(refs), "loss": list(refs.values())})
+    rules = alt.Chart(ref_df).mark_rule(strokeDash=[6, 4], color="#444").encode(
+        y="loss:Q", tooltip=["name", alt.Tooltip("loss:Q", format=".4f")])
+    labels = alt.Chart(ref_df).mark_text(align="right", dx=-4, dy=-8, fontSize=FONT - 1,
+                                          color="#222").encode(
+        y="loss:Q", x=alt.value(590), text="name:N")
+    return _style((lines + rules + labels).properties(width=600, height=320, title=title))
+
+
+def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str = "",
+            xtitle: str = "direction 1", ytitle: str = "direction 2",
+            domain: tuple[float, float] | None = None, size: int = 420) -> alt.Chart:
+    """2-D points with word labels; colour fixed per word by ``vocab``."""
+    df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
+    scale = alt.Scale(domain=list(domain)) if domain else alt.Scale(zero=False, nice=True)
+    base = alt.Chart(df).encode(
+        x=alt.X("x:Q", title=xtitle, scale=scale),
+        y=alt.Y("y:Q", title=ytitle, scale=scale),
+        color=alt.Color("word:N", scale=word_colour_scale(vocab), legend=None),
+        tooltip=["word", alt.Tooltip("x:Q", format=".3f"), alt.Tooltip("y:Q", format=".3f")],
+    )
+    pts = base.mark_circle(size=140, opacity=0.9)
+    txt = base.mark_text(align="left", dx=9, dy=-6, fontSize=FONT, fontWeight="bold").encode(text="word:N")
+    return _style((pts + txt).properties(width=size, height=size, title=title))
+
+
+def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = None,
+         x_title: str | None = None, y_title: str | None = None, sort=None,
+         fmt: str = ",.0f", width: int = 520, height: int = 300) -> alt.Chart:
+    """A plain bar chart with tooltips."""
+    enc = dict(
+        x=alt.X(f"{x}", title=x_title or x, sort=sort, axis=alt.Axis(labelAngle=-30)),
+        y=alt.Y(f"{y}:Q", title=y_title or y),
+        tooltip=[x, alt.Tooltip(f"{y}:Q", format=fmt)],
+    )
+    if color:
+        enc["color"] = alt.Color(f"{color}:N", scale=alt.Scale(range=WORD_COLOURS), title=color)
+    return _style(alt.Chart(df).mark_bar().encode(**enc).properties(width=width, height=height,
+                                                                     title=title))
+
+
+def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
+          domain: tuple[float, float] | None = None) -> alt.Chart:
+    """Each value as a tick on its group's line: good for comparing two spreads."""
+    xs = alt.Scale(domain=list(domain)) if domain else alt.Scale()
+    chart = alt.Chart(df).mark_tick(thickness=2, size=26, opacity=0.5).encode(
+        x=alt.X(f"{value}:Q", scale=xs, title=value),
+        y=alt.Y(f"{group}:N", title=None),
+        color=alt.Color(f"{group}:N", scale=alt.Scale(range=WORD_COLOURS), legend=None),
+        tooltip=[group, alt.Tooltip(f"{value}:Q", format=".3f")],
+    )
+    return _style(chart.properties(width=600, height=200, title=title))

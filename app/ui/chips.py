@@ -1,0 +1,47 @@
+"""Token chips: each token as a small coloured box with its id underneath.
+
+Every piece of token text goes through ``html.escape`` before it enters the HTML,
+so ``<script>`` typed by a user is shown as those characters, never run.
+"""
+from __future__ import annotations
+
+import html
+from collections import Counter
+
+# Light backgrounds (Paul Tol's "light" scheme) keep black text readable on a projector.
+CHIP_COLOURS = ["#77AADD", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00", "#EEDD88",
+                "#EE8866", "#FFAABB", "#DDDDDD"]
+VISIBLE = {" ": "·", "\n": "↵", "\t": "→", "\r": "␍"}
+
+CSS = """
+<style>
+.chips {line-height: 3.6em; font-size: 1.15rem;}
+.chip {display: inline-block; margin: 2px 3px; padding: 0 6px; border-radius: 6px;
+       font-family: ui-monospace, monospace; line-height: 1.5em; text-align: center;
+       vertical-align: top; color: #111;}
+.chip .id {display: block; font-size: 0.7em; color: #222; line-height: 1.2em;}
+.chip.repeat {outline: 3px solid #222;}
+</style>
+"""
+
+
+def colour_for(token_id: int) -> str:
+    """The same id always gets the same colour."""
+    return CHIP_COLOURS[token_id % len(CHIP_COLOURS)]
+
+
+def visible(text: str) -> str:
+    """Spaces, tabs and newlines as visible marks (· → ↵)."""
+    return "".join(VISIBLE.get(ch, ch) for ch in text)
+
+
+def chips_html(tokens) -> str:
+    """HTML for a row of chips; ids that occur more than once get a dark outline."""
+    counts = Counter(t.id for t in tokens)
+    parts = []
+    for t in tokens:
+        cls = "chip repeat" if counts[t.id] > 1 else "chip"
+        label = html.escape(visible(t.text))
+        parts.append(f'<span class="{cls}" style="background:{colour_for(t.id)}" '
+                     f'title="id {t.id}">{label}<span class="id">{t.id}</span></span>')
+    return CSS + '<div class="chips">' + "".join(parts) + "</div>"

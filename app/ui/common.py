@@ -1,0 +1,24 @@
+"""Small display helpers shared by the screens."""
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+
+def intro(title: str, text: str) -> None:
+    """Title and the two or three sentences that say what the screen is for."""
+    st.title(title)
+    st.markdown(text)
+
+
+def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers as a table",
+                     key: str | None = None) -> None:
+    """Every chart has its numbers one click away."""
+    st.altair_chart(chart, width="content")
+    with st.expander(label):
+        st.dataframe(table, hide_index=True, key=key)
+
+
+def vector_frame(v, name: str = "value", prefix: str = "dim") -> pd.DataFrame:
+    """A vector as a one-row table with columns dim 0, dim 1, ..."""
+    return pd.DataFrame([list(v)], columns=[f"{prefix} {i}" for i in range(len(v))], index=[name])
