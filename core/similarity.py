@@ -103,7 +103,9 @@ def mean_embedding(X: np.ndarray, ids) -> np.ndarray:
     ids = np.asarray(ids)
     if ids.size == 0:
         raise ValueError("A sentence needs at least one word to average.")
-    return X[ids].mean(axis=0)  # (d,)
+    # Summing in a fixed (sorted) order makes the result exactly order-free, as the
+    # maths is: without it, floating-point rounding would differ in the last bit.
+    return X[np.sort(ids.reshape(-1))].mean(axis=0)  # (d,)
 
 
 def similarity_order(S: np.ndarray) -> np.ndarray:

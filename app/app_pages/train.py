@@ -43,8 +43,7 @@ if source_note:
 
 bar = st.empty()
 result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(seed),
-                   max_vocab=MAX_VOCAB, _progress=bar)
-bar.empty()
+                   max_vocab=MAX_VOCAB, progress=bar)
 
 floor = loss_floor(corpus)
 lnV = float(np.log(corpus.V))

@@ -1,19 +1,71 @@
 """Cached, screen-level wrappers around deterministic core calls.
 
-``st.cache_data`` is keyed by the arguments (text, window and the hyperparameters),
-shared by every session, and bounded by ``max_entries`` so a class full of students
-cannot grow it without limit. The tokenizer is a read-only loaded thing:
-``st.cache_resource``.
+Training results live in one ``RunCache`` per server (``st.cache_resource``), keyed
+by the text and every hyperparameter, shared by all sessions and bounded both in
+count and in bytes, so a class full of students cannot grow it without limit.
+Why not ``st.cache_data``: a cold run must drive a progress bar, and ``st.cache_data``
+refuses functions that update an element created outside them. Cached arrays are
+made read-only, so no session can change another session's result.
+Small deterministic helpers use ``st.cache_data``; the tokenizer, a read-only loaded
+thing, uses ``st.cache_resource``.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import fields
+
+import numpy as np
 import streamlit as st
 
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
 
-MAX_TRAIN_ENTRIES = 64
+MAX_RUNS = 64
+MAX_RUN_BYTES = 96 * 2**20
+
+
+class RunCache:
+    """A thread-safe least-recently-used store of training results."""
+
+    def __init__(self, max_entries: int = MAX_RUNS, max_bytes: int = MAX_RUN_BYTES):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self._items: OrderedDict[tuple, tuple[TrainResult, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> TrainResult | None:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key][0]
+
+    def put(self, key: tuple, result: TrainResult) -> None:
+        size = 0
+        for f in fields(result):
+            value = getattr(result, f.name)
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+                size += value.nbytes
+        with self._lock:
+            self._items[key] = (result, size)
+            self._items.move_to_end(key)
+            while len(self._items) > self.max_entries or (
+                    len(self._items) > 1 and self.nbytes > self.max_bytes):
+                self._items.popitem(last=False)
+
+    @property
+    def nbytes(self) -> int:
+        return sum(size for _, size in self._items.values())
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+@st.cache_resource(show_spinner=False)
+def run_cache() -> RunCache:
+    return RunCache()
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -21,21 +73,30 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
     return Corpus.from_text(text, window=window, max_vocab=max_vocab)
 
 
-@st.cache_data(max_entries=MAX_TRAIN_ENTRIES, show_spinner=False)
 def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-              init_std: float = 0.1, max_vocab: int | None = None, _progress=None) -> TrainResult:
-    """Train once per distinct setting; ``_progress`` (not part of the key) is a
-    ``st.progress`` element that the run updates about 20 times."""
+              init_std: float = 0.1, max_vocab: int | None = None, progress=None) -> TrainResult:
+    """Train once per distinct setting. On a cold run, ``progress`` (an ``st.empty()``
+    placeholder) shows a progress bar, updated about 20 times, and is cleared after."""
+    key = (text, window, d_model, lr, steps, seed, init_std, max_vocab)
+    cache = run_cache()
+    result = cache.get(key)
+    if result is not None:
+        return result
     corpus = corpus_for(text, window, max_vocab)
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
 
     def report(step: int, loss: float) -> None:
-        if _progress is not None and (step % every == 0 or step == steps):
-            _progress.progress(step / max(steps, 1), text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+        if progress is not None and (step % every == 0 or step == steps):
+            progress.progress(step / max(steps, 1),
+                              text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
 
-    return train(corpus, config, callback=report)
+    result = train(corpus, config, callback=report)
+    if progress is not None:
+        progress.empty()
+    cache.put(key, result)
+    return result
 
 
 @st.cache_resource(show_spinner=False)

@@ -1,0 +1,39 @@
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+
+APP = str(ROOT / "app" / "streamlit_app.py")
+
+
+def open_screen(name: str) -> AppTest:
+    """Run the real router and switch to a screen, as a click in the sidebar would."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if name != "home":
+        at.switch_page(f"app_pages/{name}.py").run()
+    assert_clean(at)
+    return at
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def metric(at: AppTest, label_start: str) -> str:
+    for m in at.metric:
+        if m.label.startswith(label_start):
+            return m.value
+    raise AssertionError(f"no metric starting with {label_start!r}: {[m.label for m in at.metric]}")
+
+
+def texts(at: AppTest) -> str:
+    """All markdown, captions and alerts on the screen, as one string."""
+    parts = [e.value for kind in ("markdown", "caption", "info", "success", "warning", "error")
+             for e in getattr(at, kind)]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.fixture
+def screen():
+    return open_screen

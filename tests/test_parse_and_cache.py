@@ -1,0 +1,61 @@
+"""Input parsing rules and the bounded, read-only run cache of the app."""
+import numpy as np
+import pytest
+
+from core.corpus import GUIDE_TEXT, Corpus
+from core.skipgram import SkipGramConfig, train
+from ui.parse import InputError, parse_ids, parse_matrix, parse_vector
+from ui.runs import RunCache
+
+
+def test_vector():
+    assert parse_vector("[1, 2, 2]").tolist() == [1, 2, 2]
+    assert parse_vector("1 2;3").tolist() == [1, 2, 3]
+
+
+@pytest.mark.parametrize("bad,msg", [("", "empty"), ("1, two", "not a number"),
+                                     ("nan", "finite"), ("-inf", "finite"), ("1e400", "finite"),
+                                     ("1e9", "too large"), (",".join(["1"] * 65), "at most")])
+def test_bad_vectors(bad, msg):
+    with pytest.raises(InputError, match=msg):
+        parse_vector(bad)
+
+
+def test_matrix():
+    assert parse_matrix("1,2\n3,4\n\n5,6").shape == (3, 2)
+    with pytest.raises(InputError, match="different lengths"):
+        parse_matrix("1,2\n3")
+    with pytest.raises(InputError, match="at most 16"):
+        parse_matrix("\n".join(["1"] * 17))
+
+
+def test_ids():
+    assert parse_ids("15, 824, 391", 50_257).tolist() == [15, 824, 391]
+    for bad, msg in (("1.5", "whole number"), ("50257", "outside"), ("-1", "outside"),
+                     ("x", "whole number"), ("", "empty"), ("9" * 40, "whole number")):
+        with pytest.raises(InputError, match=msg):
+            parse_ids(bad, 50_257)
+
+
+def _result(seed):
+    return train(Corpus.from_text(GUIDE_TEXT), SkipGramConfig(steps=5, seed=seed))
+
+
+def test_run_cache_is_bounded_and_read_only():
+    cache = RunCache(max_entries=3)
+    for seed in range(5):
+        cache.put(("k", seed), _result(seed))
+    assert len(cache) == 3
+    assert cache.get(("k", 0)) is None and cache.get(("k", 4)) is not None
+    r = cache.get(("k", 4))
+    with pytest.raises(ValueError):
+        r.E[0, 0] = 1.0          # no session can change a shared result
+
+
+def test_run_cache_byte_bound():
+    one = _result(0)
+    size = sum(a.nbytes for a in (one.E, one.W, one.losses, one.snapshot_steps, one.snapshots))
+    cache = RunCache(max_entries=100, max_bytes=int(2.5 * size))
+    for seed in range(6):
+        cache.put(("k", seed), _result(seed))
+    assert len(cache) == 2 and cache.nbytes <= 2.5 * size
