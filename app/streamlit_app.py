@@ -9,18 +9,18 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-st.set_page_config(page_title="Embedding Lab", page_icon="🔢", layout="wide")
+st.set_page_config(page_title="Embedding Lab", page_icon=":material/grid_on:", layout="wide")
 
 pg = st.navigation({
-    "Start": [st.Page("app_pages/home.py", title="Home", icon="🏠", default=True)],
+    "Start": [st.Page("app_pages/home.py", title="Home", icon=":material/home:", default=True)],
     "The lesson": [
-        st.Page("app_pages/lookup.py", title="1. Lookup", icon="🔎"),
-        st.Page("app_pages/similarity.py", title="2. Similarity", icon="📐"),
-        st.Page("app_pages/train.py", title="3. Train", icon="🏋️"),
-        st.Page("app_pages/gradients.py", title="4. Gradients", icon="🎯"),
-        st.Page("app_pages/parameters.py", title="5. Parameters", icon="🧮"),
-        st.Page("app_pages/limits.py", title="6. Limits", icon="🚧"),
-        st.Page("app_pages/tokens.py", title="7. Tokens: bank", icon="🏦"),
+        st.Page("app_pages/lookup.py", title="1. Lookup", icon=":material/table_rows:"),
+        st.Page("app_pages/similarity.py", title="2. Similarity", icon=":material/explore:"),
+        st.Page("app_pages/train.py", title="3. Train", icon=":material/model_training:"),
+        st.Page("app_pages/gradients.py", title="4. Gradients", icon=":material/gradient:"),
+        st.Page("app_pages/parameters.py", title="5. Parameters", icon=":material/calculate:"),
+        st.Page("app_pages/limits.py", title="6. Limits", icon=":material/block:"),
+        st.Page("app_pages/tokens.py", title="7. Tokens: bank", icon=":material/toll:"),
     ],
 })
 pg.run()

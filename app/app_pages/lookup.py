@@ -83,7 +83,7 @@ df = pd.DataFrame({"value": np.concatenate([small, big]),
 c1, c2 = st.columns(2, gap="large")
 with c1:
     chart_with_table(charts.strip(df, "value", "start", "Every entry of each table as a tick"),
-                     df, key="lookup_init_table")
+                     df, key="lookup_init_table", stretch=True)
 runs = {f"std {s}": train_run(GUIDE_TEXT, 2, 4, 0.5, 300, 0, init_std=s) for s in (GPT2_INIT_STD, 1.0)}  # keys "std 0.02", "std 1.0"
 V_ref = corpus_for(GUIDE_TEXT, 2).V
 with c2:
@@ -91,7 +91,7 @@ with c2:
         charts.loss_curve({k: r.losses for k, r in runs.items()},
                           {"uniform guess, ln 12": float(np.log(V_ref))}, "First 300 steps"),
         pd.DataFrame({k: r.losses for k, r in runs.items()}).rename_axis("step").reset_index(),
-        key="lookup_init_loss")
+        key="lookup_init_loss", stretch=True)
 st.caption(
     f"With std 1 the model starts out confidently wrong (loss {runs['std 1.0'].losses[0]:.2f}, "
     f"far above the {np.log(V_ref):.3f} of a uniform guess) and its first steps lurch. "

@@ -23,8 +23,10 @@ d_model = c[1].number_input("d_model", 1, MAX_D_MODEL, p.d_model if p else 768, 
 total = c[2].number_input("Whole model's parameters", 1, 10**13,
                           p.total_params if p else 124_439_808, step=1, key=f"params_total_{choice}",
                           help="As published for the preset; type your own for a custom model.")
-tied = c[3].toggle("Output projection tied to the table", p.tied if p else True, key="params_tied",
-                   help="GPT-2 reuses the table (transposed) to score the next token: no extra parameters.")
+tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied",
+                   help="Is the output projection (lm_head) tied to the table? GPT-2 reuses the table "
+                        "(transposed) to score the next token: no extra parameters. Untied, the "
+                        "model holds a second |V| x d_model matrix.")
 
 table_n = embedding_params(int(vocab), int(d_model))
 both_n = embedding_params(int(vocab), int(d_model), tied=bool(tied))
@@ -49,8 +51,8 @@ with left:
                         "bytes": [memory_bytes(table_n, k) for k in BYTES_PER_PARAM]})
     mem["size"] = mem["bytes"].map(human_bytes)
     chart_with_table(charts.bars(mem, "number format", "bytes", "Table size by number format",
-                                 sort=list(BYTES_PER_PARAM), y_title="bytes", width=440),
-                     mem, key="params_mem_table")
+                                 sort=list(BYTES_PER_PARAM), y_title="bytes"),
+                     mem, key="params_mem_table", stretch=True)
 with right:
     st.subheader("The table's share shrinks as models grow")
     rows = [{"model": q.name, "d_model": q.d_model, "family": q.name.split()[0],
@@ -59,8 +61,9 @@ with right:
             for q in PRESETS]
     df = pd.DataFrame(rows)
     chart_with_table(charts.bars(df, "model", "table share %", "Embedding table, % of the model",
-                                 color="family", sort=None, fmt=".2f", width=440),
-                     df, key="params_share_table")
+                                 color="family", sort=None, fmt=".2f", horizontal=True,
+                                 x_title=None, y_title="table share (%)"),
+                     df, key="params_share_table", stretch=True)
 
 st.subheader("Why: the table grows with d_model, each layer with d_model²")
 growth = pd.DataFrame([{"d_model": d, "what": what, "parameters": n}
@@ -68,13 +71,13 @@ growth = pd.DataFrame([{"d_model": d, "what": what, "parameters": n}
                        for what, n in (("table: 50,257 x d", embedding_params(50_257, d)),
                                        ("one layer: about 12 x d²", layer_params(d)))])
 chart = alt.Chart(growth).mark_line(point=True, strokeWidth=3).encode(
-    x=alt.X("d_model:Q", scale=alt.Scale(type="log"), title="d_model (log scale)"),
-    y=alt.Y("parameters:Q", scale=alt.Scale(type="log"), title="parameters (log scale)"),
+    x=alt.X("d_model:Q", scale=alt.Scale(type="log", domain=[200, 16_000]), title="d_model (log scale)"),
+    y=alt.Y("parameters:Q", scale=alt.Scale(type="log"), title="parameters (log scale)",
+            axis=alt.Axis(format="~s")),
     color=alt.Color("what:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]), title=None),
     tooltip=["what", "d_model", alt.Tooltip("parameters:Q", format=",")],
-).properties(width=700, height=320)
-chart_with_table(chart.configure_axis(labelFontSize=15, titleFontSize=15)
-                 .configure_legend(labelFontSize=15, orient="bottom"), growth, key="params_growth_table")
+).properties(width="container", height=320)
+chart_with_table(charts.style(chart, fit_width=True), growth, key="params_growth_table", stretch=True)
 st.caption("Each transformer layer holds about 12 d_model² parameters (attention 4 d², MLP 8 d²), and "
            "big models also stack more layers (12 in GPT-2 small, 96 in the largest GPT-3). Past "
            f"d_model ≈ {crossover_d_model(50_257):,.0f} (= 50,257 / 12) a single layer already "

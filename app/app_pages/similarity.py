@@ -42,7 +42,7 @@ with left:
         f"1. Dot product: u·v = {terms} = **{s.dot:.4g}**\n"
         f"2. Length of u: |u| = √({' + '.join(f'{a:g}²' for a in u)}) = **{s.norm_u:.4g}**\n"
         f"3. Length of v: |v| = √({' + '.join(f'{b:g}²' for b in v)}) = **{s.norm_v:.4g}**\n"
-        f"4. Cosine: u·v / (|u| |v|) = {s.dot:.4g} / ({s.norm_u:.4g} × {s.norm_v:.4g})")
+        f"4. Cosine: u·v / (|u| |v|) = {s.dot:.4g} / ({s.norm_u:.4g} × {s.norm_v:.4g}) = **{s.cosine:.3f}**")
     m1, m2, m3 = st.columns(3)
     m1.metric("dot product", f"{s.dot:.3f}")
     m2.metric("cosine", f"{s.cosine:.3f}")

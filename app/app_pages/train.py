@@ -18,11 +18,11 @@ intro("3. Train: learning vectors from neighbours",
       "change. The starting settings are the lesson's reference run.")
 
 c = st.columns([1, 1, 1, 1, 1], gap="medium")
-d_model = c[0].slider("d_model (vector width)", 1, 32, 4, key="train_d_model", bind="query-params",
-                      help="How many numbers each word's vector has.")
+d_model = c[0].slider("d_model", 1, 32, 4, key="train_d_model", bind="query-params",
+                      help="The vector width: how many numbers each word's vector has.")
 lr = c[1].select_slider("Learning rate", LR_OPTIONS, 0.5, key="train_lr", bind="query-params",
                         help="How big each update step is. Too big and training blows up.")
-window = c[2].slider("Window size", 1, 5, 2, key="train_window", bind="query-params",
+window = c[2].slider("Window", 1, 5, 2, key="train_window", bind="query-params",
                      help="How many words on each side count as neighbours.")
 steps = c[3].select_slider("Steps", STEP_OPTIONS, 3000, key="train_steps", bind="query-params",
                            help="Number of full-batch gradient-descent updates.")
@@ -48,13 +48,12 @@ result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(s
 floor = loss_floor(corpus)
 lnV = float(np.log(corpus.V))
 m = st.columns(6)
-m[0].metric("words in text", f"{len(corpus.words):,}")
-m[1].metric("vocabulary V", f"{corpus.V:,}")
-m[2].metric("(centre, context) pairs", f"{corpus.n_pairs:,}")
-m[3].metric("loss at step 0", f"{result.losses[0]:.3f}")
-m[4].metric(f"loss at step {len(result.losses) - 1:,}", f"{result.final_loss:.3f}",
-            delta=f"{result.final_loss - floor:+.3f} above the floor", delta_color="off")
-m[5].metric("loss floor (best possible)", f"{floor:.3f}")
+m[0].metric("words", f"{len(corpus.words):,}", help="Words in the training text.")
+m[1].metric("vocabulary", f"{corpus.V:,}", help="Distinct words: rows of the table.")
+m[2].metric("pairs", f"{corpus.n_pairs:,}", help="(centre, context) pairs the window makes.")
+m[3].metric("loss, step 0", f"{result.losses[0]:.3f}", help="Before any update.")
+m[4].metric(f"loss, step {len(result.losses) - 1:,}", f"{result.final_loss:.3f}", help="After the last update.")
+m[5].metric("loss floor", f"{floor:.3f}", help="The lowest loss any model can reach on this text.")
 
 if result.diverged:
     st.error(
@@ -64,47 +63,32 @@ if result.diverged:
         f"{result.losses[0]:.3f} to {result.losses[-1]:.3f} before that. "
         "**Try a smaller learning rate** (0.5 is the lesson's setting).")
 
-left, right = st.columns(2, gap="large")
-with left:
-    st.subheader("Loss while training")
-    refs = {f"uniform guess, ln {corpus.V} = {lnV:.3f}": lnV, f"loss floor = {floor:.3f}": floor}
-    curve = charts.loss_curve({"this run": result.losses}, refs)
-    chart_with_table(curve, pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
-                     key="train_loss_table")
-    st.caption(
-        "The loss is the average surprise at the true neighbour. A uniform guess over "
-        f"{corpus.V} words costs ln {corpus.V}. It cannot reach 0: *the* has almost every word as "
-        "a neighbour somewhere, so no model can know which one a given pair holds. The floor is "
-        "the best any model can do: predict each word's real neighbour frequencies.")
+st.subheader("Loss while training")
+refs = {f"uniform guess: ln {corpus.V} = {lnV:.3f}": lnV, f"loss floor: {floor:.3f}": floor}
+chart_with_table(charts.loss_curve({"this run": result.losses}, refs),
+                 pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
+                 key="train_loss_table", stretch=True)
+st.caption(
+    "The loss is the average surprise at the true neighbour. A uniform guess over "
+    f"{corpus.V} words costs ln {corpus.V}. It cannot reach 0: *the* has almost every word as "
+    "a neighbour somewhere, so no model can know which one a given pair holds. The floor is "
+    "the best any model can do: predict each word's real neighbour frequencies. "
+    f"This run ends {result.final_loss - floor:.3f} above it.")
 if result.diverged:
     st.stop()
 
 S = cosine_matrix(result.E)
 order = similarity_order(S)
 ordered = [corpus.vocab[i] for i in order]
-with right:
+size = min(460, max(300, 38 * corpus.V))
+left, right = st.columns([7, 3], gap="medium")
+with left:
     st.subheader("Cosine similarity of the trained vectors")
-    size = min(560, max(300, 34 * corpus.V)) if corpus.V <= 40 else 560
     chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
                      pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                      key="train_heatmap_table")
-    st.caption("Rows are ordered so that similar words sit together; orange is similar, blue is "
-               "unlike, white is unrelated (scale fixed from -1 to 1).")
-
-left, right = st.columns(2, gap="large")
-with left:
-    st.subheader("Map of the words (PCA)")
-    p = pca(result.E, k=2)
-    chart_with_table(
-        charts.scatter(p.coords, corpus.vocab, corpus.vocab,
-                       title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
-        pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
-        key="train_pca_table")
-    st.caption(
-        f"PCA draws the {d_model}-number vectors on the two directions along which they spread most "
-        f"({100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread). The axes "
-        "themselves mean nothing; only distances and angles do. Check what a picture suggests "
-        "with the cosines.")
+    st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
+               "white: unrelated (scale fixed from -1 to 1).")
 with right:
     st.subheader("Nearest neighbours")
     default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
@@ -114,11 +98,30 @@ with right:
     st.dataframe(pd.DataFrame({"neighbour": [corpus.vocab[j] for j, _ in nn],
                                "cosine": [round(cs, 2) for _, cs in nn]}),
                  hide_index=True, key="train_nn_table")
+    st.markdown("**Cosine of any two words**")
     a, b = st.columns(2)
-    w1 = a.selectbox("Cosine of", corpus.vocab, index=default, key="train_w1")
-    w2 = b.selectbox("and", corpus.vocab, index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1,
-                     key="train_w2")
+    w1 = a.selectbox("First word", corpus.vocab, index=default, key="train_w1")
+    w2 = b.selectbox("Second word", corpus.vocab,
+                     index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1, key="train_w2")
     st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
+
+left, right = st.columns([7, 3], gap="medium")
+p = pca(result.E, k=2)
+with left:
+    st.subheader("Map of the words (PCA)")
+    chart_with_table(
+        charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=size,
+                       title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
+        pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
+        key="train_pca_table")
+with right:
+    st.subheader("Reading the map")
+    st.markdown(
+        f"PCA lays the {d_model}-number vectors flat along the two directions in which they spread "
+        f"most: {100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread. "
+        "The rest is lost, so two words can look close here and still be far apart.\n\n"
+        "The axes mean nothing on their own; only distances and angles do. When the map "
+        "suggests something, check it with the cosines.")
 
 with st.expander("How to read these similarities without being fooled"):
     st.markdown(

@@ -20,7 +20,11 @@ def word_colour_scale(vocab: list[str]) -> alt.Scale:
     return alt.Scale(domain=list(vocab), range=colours)
 
 
-def _style(chart: alt.Chart) -> alt.Chart:
+def style(chart: alt.Chart, fit_width: bool = False) -> alt.Chart:
+    """Readable fonts; and the size given is the plot's own size (axes and legends come on
+    top), unless ``fit_width``: then the chart fills its column's width."""
+    chart = chart.properties(autosize=alt.AutoSizeParams(
+        type="fit-x" if fit_width else "pad", contains="padding"))
     return chart.configure_axis(labelFontSize=FONT, titleFontSize=FONT).configure_legend(
         labelFontSize=FONT, titleFontSize=FONT).configure_title(fontSize=FONT + 2)
 
@@ -38,12 +42,13 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
     """Square heatmap, diverging colours fixed to ``domain``; rows and columns in ``labels`` order."""
     df = matrix_frame(S, labels, value)
     df["label"] = df[value].map(lambda v: f"{v:.2f}")
-    enc_x = alt.X("column:N", sort=list(labels), title=None, axis=alt.Axis(labelAngle=-45))
-    enc_y = alt.Y("row:N", sort=list(labels), title=None)
+    enc_x = alt.X("column:N", sort=list(labels), title=None,
+                  axis=alt.Axis(labelAngle=-45, labelOverlap=False, orient="top"))
+    enc_y = alt.Y("row:N", sort=list(labels), title=None, axis=alt.Axis(labelOverlap=False))
     base = alt.Chart(df).encode(x=enc_x, y=enc_y)
     rect = base.mark_rect().encode(
         color=alt.Color(f"{value}:Q", scale=alt.Scale(scheme=DIVERGING, domain=list(domain)),
-                        legend=alt.Legend(title=value)),
+                        legend=alt.Legend(title=value, orient="bottom", gradientLength=min(size, 300))),
         tooltip=["row", "column", alt.Tooltip(f"{value}:Q", format=".3f")],
     )
     layers = rect
@@ -53,29 +58,33 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
             color=alt.condition(f"abs(datum['{value}']) > 0.6", alt.value("white"), alt.value("black")),
         )
         layers = rect + text
-    return _style(layers.properties(width=size, height=size, title=title))
+    return style(layers.properties(width=size, height=size, title=title))
 
 
-def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str = "") -> alt.Chart:
-    """Loss against step for one or more runs, with horizontal reference lines."""
-    frames = [pd.DataFrame({"step": np.arange(len(l)), "loss": l, "run": name})
+def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str = "",
+               height: int = 300) -> alt.Chart:
+    """Loss against step for one or more runs, with dashed horizontal reference lines.
+    Fills its column's width (show it with ``stretch=True``)."""
+    frames = [pd.DataFrame({"step": np.arange(len(l)), "loss": l, "line": name})
               for name, l in losses.items()]
     df = pd.concat(frames, ignore_index=True)
     stride = max(1, len(df) // 3000)          # keep the chart light: ~3,000 points at most
     df = df.iloc[::stride]
+    names = list(losses) + list(refs)
+    colours = (WORD_COLOURS * 2)[: len(losses)] + ["#666666", "#000000"][: len(refs)]
+    colour = alt.Color("line:N", title=None, scale=alt.Scale(domain=names, range=colours),
+                       legend=alt.Legend(orient="bottom", columns=2, labelLimit=400))
     lines = alt.Chart(df).mark_line(strokeWidth=3).encode(
         x=alt.X("step:Q", title="update step"),
         y=alt.Y("loss:Q", title="mean cross-entropy", scale=alt.Scale(zero=False)),
-        color=alt.Color("run:N", title="run", scale=alt.Scale(range=WORD_COLOURS)),
-        tooltip=["run", "step", alt.Tooltip("loss:Q", format=".4f")],
+        color=colour,
+        tooltip=["line", "step", alt.Tooltip("loss:Q", format=".4f")],
     )
-    ref_df = pd.DataFrame({"name": list(refs), "loss": list(refs.values())})
-    rules = alt.Chart(ref_df).mark_rule(strokeDash=[6, 4], color="#444").encode(
-        y="loss:Q", tooltip=["name", alt.Tooltip("loss:Q", format=".4f")])
-    labels = alt.Chart(ref_df).mark_text(align="right", dx=-4, dy=-8, fontSize=FONT - 1,
-                                          color="#222").encode(
-        y="loss:Q", x=alt.value(590), text="name:N")
-    return _style((lines + rules + labels).properties(width=600, height=320, title=title))
+    ref_df = pd.DataFrame({"line": list(refs), "loss": list(refs.values())})
+    rules = alt.Chart(ref_df).mark_rule(strokeDash=[7, 4], strokeWidth=2).encode(
+        y="loss:Q", color=colour, tooltip=["line", alt.Tooltip("loss:Q", format=".4f")])
+    return style((lines + rules).properties(width="container", height=height, title=title),
+                  fit_width=True)
 
 
 def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str = "",
@@ -92,27 +101,33 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     )
     pts = base.mark_circle(size=140, opacity=0.9)
     txt = base.mark_text(align="left", dx=9, dy=-6, fontSize=FONT, fontWeight="bold").encode(text="word:N")
-    return _style((pts + txt).properties(width=size, height=size, title=title))
+    return style((pts + txt).properties(width=size, height=size, title=title))
 
 
 def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = None,
          x_title: str | None = None, y_title: str | None = None, sort=None,
-         fmt: str = ",.0f", width: int = 520, height: int = 300) -> alt.Chart:
-    """A plain bar chart with tooltips."""
-    enc = dict(
-        x=alt.X(f"{x}", title=x_title or x, sort=sort, axis=alt.Axis(labelAngle=-30)),
-        y=alt.Y(f"{y}:Q", title=y_title or y),
-        tooltip=[x, alt.Tooltip(f"{y}:Q", format=fmt)],
-    )
+         fmt: str = ",.0f", height: int = 300, horizontal: bool = False) -> alt.Chart:
+    """A plain bar chart with tooltips; ``x`` is the category, ``y`` the value. Fills its
+    column's width (show with ``stretch=True``). ``horizontal`` puts categories down the
+    side, so long names stay readable."""
+    cat = (alt.Y if horizontal else alt.X)(
+        f"{x}:N", title=x_title or x, sort=sort,
+        axis=alt.Axis(labelAngle=0 if horizontal else -30, labelOverlap=False, labelLimit=200))
+    val = (alt.X if horizontal else alt.Y)(f"{y}:Q", title=y_title or y)
+    enc = dict(x=val, y=cat) if horizontal else dict(x=cat, y=val)
+    enc["tooltip"] = [x, alt.Tooltip(f"{y}:Q", format=fmt)]
     if color:
-        enc["color"] = alt.Color(f"{color}:N", scale=alt.Scale(range=WORD_COLOURS), title=color)
-    return _style(alt.Chart(df).mark_bar().encode(**enc).properties(width=width, height=height,
-                                                                     title=title))
+        enc["color"] = alt.Color(f"{color}:N", scale=alt.Scale(range=WORD_COLOURS), title=color,
+                                 legend=alt.Legend(orient="bottom"))
+    chart = alt.Chart(df).mark_bar().encode(**enc).properties(width="container", height=height,
+                                                              title=title)
+    return style(chart, fit_width=True)
 
 
 def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
           domain: tuple[float, float] | None = None) -> alt.Chart:
-    """Each value as a tick on its group's line: good for comparing two spreads."""
+    """Each value as a tick on its group's line: good for comparing two spreads.
+    Fills its column's width (show with ``stretch=True``)."""
     xs = alt.Scale(domain=list(domain)) if domain else alt.Scale()
     chart = alt.Chart(df).mark_tick(thickness=2, size=26, opacity=0.5).encode(
         x=alt.X(f"{value}:Q", scale=xs, title=value),
@@ -120,4 +135,4 @@ def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
         color=alt.Color(f"{group}:N", scale=alt.Scale(range=WORD_COLOURS), legend=None),
         tooltip=[group, alt.Tooltip(f"{value}:Q", format=".3f")],
     )
-    return _style(chart.properties(width=600, height=200, title=title))
+    return style(chart.properties(width="container", height=200, title=title), fit_width=True)

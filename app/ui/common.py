@@ -12,9 +12,10 @@ def intro(title: str, text: str) -> None:
 
 
 def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers as a table",
-                     key: str | None = None) -> None:
-    """Every chart has its numbers one click away."""
-    st.altair_chart(chart, width="content")
+                     key: str | None = None, stretch: bool = False) -> None:
+    """Every chart has its numbers one click away. ``stretch``: fill the column's width
+    (for charts built with ``width="container"``)."""
+    st.altair_chart(chart, width="stretch" if stretch else "content")
     with st.expander(label):
         st.dataframe(table, hide_index=True, key=key)
 

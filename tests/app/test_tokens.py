@@ -80,7 +80,7 @@ def test_missing_vocabulary_file_is_explained(monkeypatch, tmp_path):
         at = open_screen("tokens")
         assert any("cannot be loaded" in e.value and "missing.tiktoken" in e.value for e in at.error)
         other = open_screen("train")      # every other screen still works
-        assert metric(other, "loss at step 0") == "2.487"
+        assert metric(other, "loss, step 0") == "2.487"
     finally:
         monkeypatch.undo()
         tokenizer.clear()

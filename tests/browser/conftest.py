@@ -1,0 +1,162 @@
+"""Fixtures for the real-browser tests: the app started as the README says, and Chromium.
+
+The app runs in a subprocess, ``streamlit run app`` from the repository root, on a free port
+of 127.0.0.1; the browser is Debian's Chromium (never a browser that Playwright downloads).
+
+* No Chromium: the tests skip with a message saying how to enable them, unless
+  ``EMBEDDING_LAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``), in which case they fail.
+* ``EMBEDDING_LAB_APP_ROOT`` points the server at another checkout (default: this one);
+  used to check that the suite fails when the app is broken.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT, AppPage, expect
+
+SERVER_START_TIMEOUT = 60  # seconds for /_stcore/health to answer "ok"
+if expect is not None:
+    expect.set_options(timeout=15_000)
+
+
+def _require_browser() -> bool:
+    return os.environ.get("EMBEDDING_LAB_REQUIRE_BROWSER", "") == "1"
+
+
+def _missing(reason: str) -> None:
+    """Skip on a laptop, fail in CI."""
+    if _require_browser():
+        pytest.fail(f"{reason} EMBEDDING_LAB_REQUIRE_BROWSER=1 is set, so the browser tests "
+                    "must run: install it (apt-get install chromium) or unset the variable.",
+                    pytrace=False)
+    pytest.skip(f"{reason} To run the browser tests: apt-get install chromium "
+                "(and pip install -r requirements-dev.txt for Playwright), then rerun pytest.")
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    if not Path(CHROMIUM).exists():
+        _missing(f"Debian's Chromium is not installed ({CHROMIUM} is missing).")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing("Playwright for Python is not installed.")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def app_root() -> Path:
+    root = Path(os.environ.get("EMBEDDING_LAB_APP_ROOT", REPO_ROOT)).resolve()
+    assert (root / "app" / "streamlit_app.py").is_file(), f"no app/streamlit_app.py under {root}"
+    return root
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _health(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as r:
+            return r.read().decode(errors="replace").strip()
+    except (urllib.error.URLError, OSError):
+        return ""
+
+
+@pytest.fixture(scope="session")
+def app_server(chromium_executable, app_root, tmp_path_factory):
+    """Start ``streamlit run app`` as the README does; yield its base URL; stop it."""
+    port = str(_free_port())
+    logs = tmp_path_factory.mktemp("streamlit-server")
+    out_path, err_path = logs / "stdout.txt", logs / "stderr.txt"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
+    # `-P` keeps the current directory off sys.path, exactly like the `streamlit` console
+    # script of the README. Plain `python -m` would put the repository root on sys.path and
+    # hide the trap this suite exists to catch (`import core` failing under `streamlit run app`).
+    cmd = [sys.executable, "-P", "-m", "streamlit", "run", "app",
+           "--server.headless", "true", "--server.port", port, "--server.address", "127.0.0.1",
+           "--browser.gatherUsageStats", "false"]
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        proc = subprocess.Popen(cmd, cwd=app_root, env=env, stdout=out, stderr=err)
+    base = f"http://127.0.0.1:{port}"
+
+    def server_output() -> str:
+        text = err_path.read_text(errors="replace") + out_path.read_text(errors="replace")
+        return text[-4000:] or "(no output)"
+
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while _health(f"{base}/_stcore/health") != "ok":
+            if time.monotonic() > deadline:
+                pytest.fail(f"`streamlit run app` did not answer {base}/_stcore/health with 'ok' "
+                            f"within {SERVER_START_TIMEOUT} s. Its output:\n{server_output()}",
+                            pytrace=False)
+            try:
+                proc.wait(timeout=0.25)  # doubles as the pause between polls
+            except subprocess.TimeoutExpired:
+                continue
+            pytest.fail(f"`streamlit run app` exited with code {proc.returncode} before it "
+                        f"was ready. Its output:\n{server_output()}", pytrace=False)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_executable, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def app(browser, app_server):
+    """A fresh browser context (a fresh Streamlit session) at 1280 x 900.
+
+    Fails the test at teardown if the page logged a console error or an uncaught exception
+    that the app caused, or opened a dialog (alert/confirm/prompt).
+    """
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    a = AppPage(ctx, app_server)
+    yield a
+    ctx.close()
+    problems = [f"console error: {m}" for m in a.console_errors] + \
+               [f"uncaught page error: {m}" for m in a.page_errors] + \
+               [f"dialog opened: {m}" for m in a.dialogs]
+    assert not problems, "The browser reported problems:\n" + "\n".join(problems)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """List what the browser suite let pass without failing, and keep it in test-artifacts/."""
+    sections = [("browser console errors ignored (not caused by the app)", IGNORED_CONSOLE),
+                ("layout notes (charts or tables wider than their column)", LAYOUT_NOTES)]
+    text = []
+    for title, items in sections:
+        unique = list(dict.fromkeys(items))
+        if unique:
+            text += [f"== {title}", *[f"  {line}" for line in unique]]
+    if text:
+        terminalreporter.write_line("")
+        for line in text:
+            terminalreporter.write_line(line)
+        ARTIFACTS.parent.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS.parent / "browser-notes.txt").write_text("\n".join(text) + "\n")

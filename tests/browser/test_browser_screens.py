@@ -1,0 +1,45 @@
+"""Every screen of the sidebar, opened as a user opens it: by clicking its link.
+
+The list of screens comes from the sidebar itself, so a screen added to the router is tested
+without touching this file (for an unknown screen: no exception, no error, no sideways scroll).
+"""
+import pytest
+
+from .helpers import ARTIFACTS, slug
+
+pytestmark = pytest.mark.browser
+
+# Minimum number of drawn Vega-Lite charts each screen shows at its default settings.
+MIN_CHARTS = {
+    "Home": 0,
+    "1. Lookup": 2,        # initial values as ticks, first 300 steps of training
+    "2. Similarity": 1,    # one-hot heatmap (the arrows only show for 2-number vectors)
+    "3. Train": 3,         # loss curve, cosine heatmap, PCA map
+    "4. Gradients": 0,
+    "5. Parameters": 3,    # memory bars, share bars, growth lines
+    "6. Limits": 0,
+    "7. Tokens: bank": 0,
+}
+MIN_SCREENS = 8
+
+
+def test_every_screen_opens_cleanly(app):
+    app.goto("/")
+    links = app.nav_links()
+    titles = [t for t, _ in links]
+    assert len(links) >= MIN_SCREENS, f"expected at least {MIN_SCREENS} screens in the sidebar, got {titles}"
+    missing = set(MIN_CHARTS) - set(titles)
+    assert not missing, f"screens missing from the sidebar: {sorted(missing)} (sidebar: {titles})"
+
+    # Start on the first screen (already open); visit the others by clicking, then come back.
+    order = links[1:] + links[:1]
+    report = {}
+    for title, href in order:
+        app.open_screen(title, href)
+        problems = app.problems(MIN_CHARTS.get(title))
+        app.note_spills(title)
+        app.full_page_screenshot(ARTIFACTS / f"{slug(href)}.png")
+        if problems:
+            report[title] = problems
+    assert not report, "Screens with problems:\n" + "\n".join(
+        f"- {t}:\n    " + "\n    ".join(p) for t, p in report.items())

@@ -1,0 +1,79 @@
+"""The trainer benchmark's own pieces: corpus sizes, determinism, and its correctness check.
+
+No timings are asserted here (benchmarks are scripts that print tables).
+"""
+import numpy as np
+import pytest
+
+from bench.corpora import SPECS, make_corpus, synthetic_text
+from bench.trainer import main as bench_main
+from bench.trainers import loss_and_grads_loop, train_loop, train_pairs
+from core.corpus import GUIDE_TEXT, Corpus
+from core.skipgram import SkipGramConfig, init_params, loss_and_grads, train
+
+
+@pytest.mark.parametrize("spec", SPECS[1:], ids=lambda s: s.name)
+def test_synthetic_corpus_has_the_asked_sizes(spec):
+    corpus = make_corpus(spec)
+    assert len(corpus.ids) == spec.n_tokens
+    assert corpus.V == spec.n_words
+    assert corpus.window == spec.window
+
+
+def test_synthetic_text_is_deterministic_and_seeded():
+    assert synthetic_text(300, 40, seed=3) == synthetic_text(300, 40, seed=3)
+    assert synthetic_text(300, 40, seed=3) != synthetic_text(300, 40, seed=4)
+    words = synthetic_text(300, 40).split()
+    counts = sorted((words.count(w) for w in set(words)), reverse=True)
+    assert counts[0] > 5 * counts[-1]  # Zipf-like: a few frequent words, many rare ones
+
+
+def test_reference_corpus_is_the_lesson_text():
+    assert make_corpus(SPECS[0]).words == GUIDE_TEXT.split()
+
+
+def test_per_pair_loop_gradients_equal_the_core():
+    corpus = Corpus.from_text(GUIDE_TEXT)
+    E, W = init_params(corpus.V, SkipGramConfig())
+    loss, dE, dW = loss_and_grads_loop(E, W, corpus.inputs, corpus.targets)
+    loss_c, dE_c, dW_c = loss_and_grads(E, W, corpus.cooccurrence)
+    assert loss == pytest.approx(loss_c, abs=1e-12)
+    np.testing.assert_allclose(dE, dE_c, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(dW, dW_c, rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("trainer", [train_loop, train_pairs])
+def test_benchmark_trainers_equal_the_core_after_two_steps(trainer):
+    corpus = Corpus.from_text(GUIDE_TEXT)
+    config = SkipGramConfig(steps=2)
+    E, W, losses = trainer(corpus, config)
+    core = train(corpus, config)
+    np.testing.assert_allclose(E, core.E, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(W, core.W, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(losses, core.losses[:2], rtol=0, atol=1e-12)
+
+
+def test_per_pair_loop_equals_the_core_on_a_synthetic_corpus():
+    corpus = Corpus.from_text(synthetic_text(200, 30, seed=1), window=3)
+    config = SkipGramConfig(steps=2, d_model=5)
+    E, W, _ = train_loop(corpus, config)
+    core = train(corpus, config)
+    np.testing.assert_allclose(E, core.E, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(W, core.W, rtol=0, atol=1e-12)
+
+
+def test_benchmark_refuses_a_trainer_that_disagrees(monkeypatch):
+    """The script's own check must fail loudly, not print a wrong table."""
+    import bench.trainer as bt
+
+    def off_by_a_bit(corpus, config):
+        E, W, losses = train_loop(corpus, config)
+        return E + 1e-6, W, losses
+
+    monkeypatch.setattr(bt, "SPECS", SPECS[:1])
+    monkeypatch.setattr(bt.machine, "square_gemm_rate", lambda: 1.0)
+    monkeypatch.setitem(bt.TRAINERS, "loop", off_by_a_bit)
+    monkeypatch.setitem(bt.STEPS, "reference",
+                        {"core": (2, 2), "loop": (2, 2), "pairs": (2, 2), "torch": (2, 2)})
+    with pytest.raises(SystemExit, match="MISMATCH.*reference/loop"):
+        bench_main(["--quick", "--no-torch"])
