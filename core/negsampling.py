@@ -1,0 +1,291 @@
+"""Skip-gram with negative sampling (Mikolov et al., 2013): the cheaper objective.
+
+The full softmax scores *every* vocabulary word for every pair (V output columns).
+Negative sampling turns the task into yes/no questions: "is t a real neighbour of
+c?" for the true context t, and "is n a real neighbour?" for K random words n,
+the *negatives*. For one (centre c, context t) pair with negatives n_1..n_K::
+
+    x   = E[c]                     # (d,)  the centre word's row, as in core.skipgram
+    u_w = W[:, w]                  # (d,)  output column of word w
+    loss = -log sigma(u_t . x) - sum_k log sigma(-u_{n_k} . x)
+
+with ``sigma(s) = 1 / (1 + exp(-s))``. Only K + 1 output columns are touched per
+pair instead of V. Negatives are drawn from the unigram distribution raised to
+0.75, ``q(w) ~ count(w) ** 0.75``, which gives rare words a bit more than their share.
+As in word2vec, a negative that happens to equal the true context is skipped.
+
+Gradients, by the chain rule (``d/ds -log sigma(s) = sigma(s) - 1``,
+``d/ds -log sigma(-s) = sigma(s)``), for a batch of B pairs averaged::
+
+    g_pos = (sigma(s_pos) - 1) / B          # (B,)
+    g_neg = sigma(s_neg) * keep / B         # (B, K)
+    dx    = g_pos u_t + sum_k g_neg[k] u_{n_k}   -> scatter-added into dE[c]
+    du_t  = g_pos x                              -> scatter-added into dW[:, t]
+    du_n  = g_neg[k] x                           -> scatter-added into dW[:, n_k]
+
+Training is minibatch SGD over the shuffled pairs, one pass per epoch.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from core.corpus import Corpus
+from core.generated import GroupRecovery, group_recovery
+from core.skipgram import BLOWUP_FACTOR, ConfigError, SkipGramConfig, TrainResult, loss_and_grads, train
+
+MAX_EPOCHS = 2000
+MAX_NEGATIVES = 50
+
+
+@dataclass(frozen=True)
+class NegSamplingConfig:
+    """Training settings for negative sampling (d_model, seed, init_std as SkipGramConfig)."""
+
+    d_model: int = 4            # width of each word's vector (as SkipGramConfig)
+    lr: float = 1.0             # SGD learning rate on the batch-mean loss
+    epochs: int = 10            # passes over all (centre, context) pairs, shuffled each time
+    batch_size: int = 64        # pairs per update (the last batch of an epoch may be smaller)
+    negatives: int = 5          # K, negatives per pair (word2vec uses 5-20, fewer for big data)
+    power: float = 0.75         # negatives ~ count ** power (0.75 as in word2vec)
+    seed: int = 0               # default_rng(seed): E, then W, then shuffles and negatives
+    init_std: float = 0.1       # standard deviation of the Gaussian initialisation
+
+    def __post_init__(self):
+        checks = [
+            (isinstance(self.d_model, (int, np.integer)) and 1 <= self.d_model <= 256,
+             "d_model must be a whole number from 1 to 256."),
+            (np.isfinite(self.lr) and self.lr > 0, "The learning rate must be a positive number."),
+            (isinstance(self.epochs, (int, np.integer)) and 0 <= self.epochs <= MAX_EPOCHS,
+             f"Epochs must be a whole number from 0 to {MAX_EPOCHS:,}."),
+            (isinstance(self.batch_size, (int, np.integer)) and self.batch_size >= 1,
+             "The batch size must be a whole number of at least 1."),
+            (isinstance(self.negatives, (int, np.integer)) and 1 <= self.negatives <= MAX_NEGATIVES,
+             f"The number of negatives must be a whole number from 1 to {MAX_NEGATIVES}."),
+            (np.isfinite(self.power) and self.power >= 0, "The power must be 0 or more."),
+            (isinstance(self.seed, (int, np.integer)) and 0 <= self.seed < 2**63,
+             "The seed must be a whole number from 0 to 2**63 - 1."),
+            (np.isfinite(self.init_std) and self.init_std > 0,
+             "The initial standard deviation must be a positive number."),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ConfigError(message)
+
+
+GENERATED_SETTINGS = NegSamplingConfig(d_model=12, lr=1.0, epochs=10, batch_size=64, negatives=5)
+"""Settings that recover the groups of core.generated's default corpus (about 0.99)."""
+
+
+@dataclass(frozen=True)
+class NegSamplingResult:
+    """What a negative-sampling run produced.
+
+    ``losses[e]`` is the mean negative-sampling loss over the batches of epoch e + 1
+    (each batch with its own random negatives), ``step_losses`` the loss of every
+    batch. ``softmax_losses[e]`` is the full-softmax mean cross-entropy of (E, W)
+    after e epochs (``[0]`` before training), the same number ``core.skipgram``
+    reports, so the two objectives can be compared on one scale; ``softmax_loss``
+    is its last value. ``seconds`` is the time spent in the SGD updates only.
+    If a loss or a parameter stops being finite, or a batch loss grows past
+    ``BLOWUP_FACTOR`` times the first batch's, training stops: ``diverged`` is True,
+    ``diverged_step`` is the batch (1 = first) where it broke down, E and W are the parameters
+    ``step_losses[-1]`` was computed on (the last ones before the blow-up), and the
+    unfinished epoch is left out of ``losses``.
+    """
+
+    E: np.ndarray                  # (V, d) input embeddings: the table
+    W: np.ndarray                  # (d, V) output matrix
+    losses: np.ndarray             # (epochs_done,)
+    step_losses: np.ndarray = field(repr=False)     # (steps_done,)
+    softmax_losses: np.ndarray = field(repr=False)  # (epochs_done + 1,)
+    softmax_loss: float = float("nan")
+    seconds: float = 0.0
+    steps: int = 0
+    vocab: list[str] = field(default_factory=list)
+    diverged: bool = False
+    diverged_step: int | None = None
+
+
+def log_sigmoid(s: np.ndarray) -> np.ndarray:
+    """``log sigma(s) = -log(1 + exp(-s))``, computed without overflow.
+
+    >>> log_sigmoid(np.array([0.0, -1000.0])).round(3).tolist()   # no overflow
+    [-0.693, -1000.0]
+    """
+    return -np.logaddexp(0.0, -s)
+
+
+def noise_distribution(ids: np.ndarray, V: int, power: float = 0.75) -> np.ndarray:
+    """Unigram counts raised to ``power``, normalised: q of shape (V,).
+
+    >>> noise_distribution(np.array([0, 0, 0, 0, 1]), 2, power=0.5)
+    array([0.66666667, 0.33333333])
+    """
+    counts = np.bincount(ids, minlength=V).astype(np.float64)  # (V,)
+    q = counts ** power
+    q[counts == 0] = 0.0
+    return q / q.sum()
+
+
+def ns_loss_and_grads(E: np.ndarray, W: np.ndarray, centres: np.ndarray,
+                      contexts: np.ndarray, negatives: np.ndarray):
+    """Mean negative-sampling loss over one batch, and its gradients.
+
+    Parameters
+    ----------
+    E : ndarray of shape (V, d)
+    W : ndarray of shape (d, V)
+    centres, contexts : int ndarrays of shape (B,)
+    negatives : int ndarray of shape (B, K)
+        Negatives equal to the pair's context are skipped (weight 0).
+
+    Returns
+    -------
+    loss : float
+    dE : ndarray of shape (V, d)
+        Non-zero only in the rows of ``centres``.
+    dW : ndarray of shape (d, V)
+        Non-zero only in the columns of ``contexts`` and ``negatives``.
+
+    >>> E, W = np.zeros((3, 2)), np.zeros((2, 3))
+    >>> loss, dE, dW = ns_loss_and_grads(E, W, np.array([0]), np.array([1]), np.array([[2, 2]]))
+    >>> round(loss, 4), round(3 * float(np.log(2)), 4)   # three coin flips: ln 2 each
+    (2.0794, 2.0794)
+    """
+    B = len(centres)
+    keep = (negatives != contexts[:, None]).astype(np.float64)  # (B, K) skip accidental positives
+    X = E[centres]                                   # (B, d) centre rows
+    U_pos = W[:, contexts].T                         # (B, d) true contexts' output columns
+    U_neg = W[:, negatives].transpose(1, 2, 0)       # (B, K, d) negatives' output columns
+    s_pos = np.einsum("bd,bd->b", X, U_pos)          # (B,) scores of the true contexts
+    s_neg = np.einsum("bd,bkd->bk", X, U_neg)        # (B, K) scores of the negatives
+    loss = -(log_sigmoid(s_pos) + (keep * log_sigmoid(-s_neg)).sum(axis=1)).mean()
+    g_pos = (np.exp(log_sigmoid(s_pos)) - 1.0) / B   # (B,)   dloss/ds_pos
+    g_neg = np.exp(log_sigmoid(s_neg)) * keep / B    # (B, K) dloss/ds_neg
+    dX = g_pos[:, None] * U_pos + np.einsum("bk,bkd->bd", g_neg, U_neg)  # (B, d)
+    dE = np.zeros_like(E)
+    np.add.at(dE, centres, dX)                       # scatter-add into the centre rows
+    dWT = np.zeros((W.shape[1], W.shape[0]))         # (V, d) dW transposed, rows = words
+    np.add.at(dWT, contexts, g_pos[:, None] * X)     # (B, d) into the true contexts
+    np.add.at(dWT, negatives.ravel(), (g_neg[:, :, None] * X[:, None, :]).reshape(-1, E.shape[1]))
+    return float(loss), dE, dWT.T
+
+
+def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingConfig(),
+                      callback: Callable[[int, float], None] | None = None) -> NegSamplingResult:
+    """Minibatch SGD on the negative-sampling loss over the corpus's pairs.
+
+    The initialisation is core.skipgram's: one ``default_rng(seed)``, E drawn first,
+    then W; the same generator then shuffles the pairs and draws the negatives.
+    ``callback(epoch, loss)`` is called after each epoch with that epoch's mean loss.
+
+    >>> from core.corpus import GUIDE_TEXT
+    >>> r = train_negsampling(Corpus.from_text(GUIDE_TEXT), NegSamplingConfig(epochs=30))
+    >>> bool(r.losses[-1] < r.losses[0]), r.steps, len(r.softmax_losses)
+    (True, 60, 31)
+    """
+    V, d, K, B = corpus.V, config.d_model, config.negatives, config.batch_size
+    rng = np.random.default_rng(config.seed)
+    E = rng.normal(0.0, config.init_std, (V, d))     # (V, d) as core.skipgram.init_params
+    W = rng.normal(0.0, config.init_std, (d, V))     # (d, V)
+    q = noise_distribution(corpus.ids, V, config.power)  # (V,)
+    C = corpus.cooccurrence
+    N = corpus.n_pairs
+    step_losses: list[float] = []
+    epoch_losses: list[float] = []
+    softmax_losses = [loss_and_grads(E, W, C)[0]]
+    seconds, diverged_step = 0.0, None
+    E_prev, W_prev = E, W
+    with np.errstate(over="ignore", invalid="ignore"):
+        for epoch in range(1, config.epochs + 1):
+            start = time.perf_counter()
+            order = rng.permutation(N)               # (N,) shuffled pair indices
+            negs = rng.choice(V, size=(N, K), p=q)   # (N, K) this epoch's negatives, in batch order
+            total = 0.0
+            for lo in range(0, N, B):
+                idx = order[lo:lo + B]               # (b,) this batch's pairs
+                loss, dE, dW = ns_loss_and_grads(E, W, corpus.inputs[idx], corpus.targets[idx],
+                                                 negs[lo:lo + B])
+                blown_up = bool(step_losses) and loss > BLOWUP_FACTOR * step_losses[0]
+                if blown_up or not np.isfinite(loss):
+                    diverged_step, E, W = len(step_losses) + 1, E_prev, W_prev  # undo the last update
+                    break
+                step_losses.append(loss)
+                total += loss * len(idx)
+                E_new, W_new = E - config.lr * dE, W - config.lr * dW
+                if not (np.isfinite(E_new).all() and np.isfinite(W_new).all()):
+                    diverged_step = len(step_losses)
+                    break
+                E_prev, W_prev, E, W = E, W, E_new, W_new
+            seconds += time.perf_counter() - start
+            if diverged_step is not None:
+                break
+            epoch_losses.append(total / N)
+            softmax_losses.append(loss_and_grads(E, W, C)[0])
+            if callback is not None:
+                callback(epoch, epoch_losses[-1])
+        final = loss_and_grads(E, W, C)[0] if diverged_step is not None else softmax_losses[-1]
+    return NegSamplingResult(
+        E=E, W=W, losses=np.array(epoch_losses), step_losses=np.array(step_losses),
+        softmax_losses=np.array(softmax_losses), softmax_loss=float(final),
+        seconds=seconds, steps=len(step_losses), vocab=list(corpus.vocab),
+        diverged=diverged_step is not None, diverged_step=diverged_step,
+    )
+
+
+@dataclass(frozen=True)
+class ObjectiveComparison:
+    """Full softmax and negative sampling trained on the same corpus.
+
+    ``*_loss`` is the full-softmax mean cross-entropy of each final (E, W), one scale
+    for both. ``*_seconds`` is wall-clock training time on this machine.
+    ``scores_per_pair`` is how many output columns each objective scores per pair:
+    V for the softmax, K + 1 for negative sampling; this, not the time on a tiny
+    vocabulary, is why word2vec uses negative sampling (V = 50,257 for GPT-2).
+    ``*_recovery`` is the group-recovery score when groups were given, else None.
+    """
+
+    softmax: TrainResult
+    negsampling: NegSamplingResult
+    softmax_loss: float
+    negsampling_loss: float
+    softmax_seconds: float
+    negsampling_seconds: float
+    softmax_scores_per_pair: int
+    negsampling_scores_per_pair: int
+    softmax_recovery: GroupRecovery | None = None
+    negsampling_recovery: GroupRecovery | None = None
+
+
+def compare_objectives(corpus: Corpus, softmax_config: SkipGramConfig | None = None,
+                       ns_config: NegSamplingConfig | None = None,
+                       groups: dict[str, list[str]] | None = None, k: int = 3) -> ObjectiveComparison:
+    """Train both objectives on ``corpus`` and measure loss, time and (optionally) recovery.
+
+    >>> from core.corpus import GUIDE_TEXT
+    >>> from core.skipgram import SkipGramConfig
+    >>> cmp = compare_objectives(Corpus.from_text(GUIDE_TEXT), SkipGramConfig(steps=100),
+    ...                          NegSamplingConfig(epochs=5))
+    >>> cmp.softmax_scores_per_pair, cmp.negsampling_scores_per_pair
+    (12, 6)
+    """
+    softmax_config = softmax_config or SkipGramConfig()
+    ns_config = ns_config or NegSamplingConfig()
+    start = time.perf_counter()
+    sm = train(corpus, softmax_config)
+    sm_seconds = time.perf_counter() - start
+    ns = train_negsampling(corpus, ns_config)
+    sm_rec = ns_rec = None
+    if groups is not None:
+        sm_rec = group_recovery(sm.E, corpus.vocab, groups, k)
+        ns_rec = group_recovery(ns.E, corpus.vocab, groups, k)
+    return ObjectiveComparison(
+        softmax=sm, negsampling=ns, softmax_loss=sm.final_loss, negsampling_loss=ns.softmax_loss,
+        softmax_seconds=sm_seconds, negsampling_seconds=ns.seconds,
+        softmax_scores_per_pair=corpus.V, negsampling_scores_per_pair=ns_config.negatives + 1,
+        softmax_recovery=sm_rec, negsampling_recovery=ns_rec,
+    )
