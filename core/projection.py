@@ -91,3 +91,36 @@ def procrustes_rotation(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     """
     U, _, Vt = np.linalg.svd(A.T @ B)   # (k, k) each
     return U @ Vt
+
+
+@dataclass(frozen=True)
+class ReplayFrames:
+    """PCA pictures of a table at several training steps, turned to match the last one."""
+
+    steps: np.ndarray      # (n_frames,) the training step of each frame
+    coords: np.ndarray     # (n_frames, n, k) aligned coordinates
+    kept: np.ndarray       # (n_frames,) share of spread each frame's picture keeps
+
+
+def aligned_frames(snapshots: np.ndarray, steps, k: int = 2) -> ReplayFrames:
+    """Project every snapshot with its own PCA, then rotate (or reflect) it onto the last
+    frame with orthogonal Procrustes, so the picture does not flip or spin between steps.
+
+    Rotations keep every distance and angle in the picture, so each frame is still an
+    honest PCA picture of its own step.
+
+    Parameters
+    ----------
+    snapshots : ndarray of shape (n_frames, n, d)
+    steps : array of shape (n_frames,)
+
+    >>> E = np.random.default_rng(0).normal(size=(3, 6, 2))
+    >>> f = aligned_frames(E, [0, 1, 2])
+    >>> f.coords.shape, bool(np.allclose(f.coords[-1], pca(E[-1]).coords))
+    ((3, 6, 2), True)
+    """
+    pictures = [pca(S, k) for S in snapshots]
+    final = pictures[-1].coords                                    # (n, k)
+    coords = np.stack([p.coords @ procrustes_rotation(p.coords, final) for p in pictures])
+    kept = np.array([p.kept for p in pictures])
+    return ReplayFrames(np.asarray(steps), coords, kept)

@@ -59,3 +59,11 @@ def test_run_cache_byte_bound():
     for seed in range(6):
         cache.put(("k", seed), _result(seed))
     assert len(cache) == 2 and cache.nbytes <= 2.5 * size
+
+
+def test_plain_escapes_markdown_and_directives():
+    from ui.common import plain
+    out = plain("![x](http://evil/) <b>hi</b> :red[alarm] $x$ `c`")
+    for raw in ("![", "](", "<b>", ":red[", "$x$", "`c`"):
+        assert raw not in out
+    assert plain("cat dog") == "cat dog"

@@ -2,7 +2,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui.common import intro
+from ui.common import error, intro
 from ui.parse import InputError, parse_ids
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
@@ -32,7 +32,7 @@ with c2:
 try:
     ids = parse_ids(ids_text, V, "The ids")
 except InputError as err:
-    st.error(str(err))
+    error(err)
     st.stop()
 
 table = toy_table()

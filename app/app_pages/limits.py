@@ -1,7 +1,7 @@
 import pandas as pd
 import streamlit as st
 
-from ui.common import intro
+from ui.common import error, intro
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.similarity import cosine, mean_embedding
@@ -27,8 +27,8 @@ try:
     if len(ids_a) == 0 or len(ids_b) == 0:
         raise KeyError("each sentence needs at least one word")
 except KeyError as err:
-    st.error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
-             + ", ".join(corpus.vocab) + ".")
+    error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
+          + ", ".join(corpus.vocab) + ".")
     st.stop()
 mean_a = mean_embedding(result.E, ids_a)
 mean_b = mean_embedding(result.E, ids_b)

@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import charts
-from ui.common import chart_with_table, intro, vector_frame
+from ui.common import chart_with_table, error, intro, vector_frame
 from ui.parse import InputError, parse_matrix
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
@@ -21,7 +21,7 @@ with left:
 try:
     W = parse_matrix(text, "The table")
 except InputError as err:
-    st.error(str(err))
+    error(err)
     st.stop()
 V, d = W.shape
 with left:
@@ -61,7 +61,7 @@ try:
     ids = ids.astype(np.int64)
     X = lookup(W, ids)                                     # (B, T, d)
 except (InputError, IndexError) as err:
-    st.error(f"{err} This table has ids 0 to {V - 1}.")
+    error(f"{err} This table has ids 0 to {V - 1}.")
 else:
     B, T = ids.shape
     st.markdown(f"ids shape **({B}, {T})** → lookup → shape **({B}, {T}, {d})**")

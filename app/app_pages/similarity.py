@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import charts
-from ui.common import chart_with_table, intro
+from ui.common import chart_with_table, error, intro
 from ui.parse import InputError, parse_vector
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
@@ -30,7 +30,7 @@ try:
     if len(u) != len(v):
         raise InputError(f"u has {len(u)} numbers and v has {len(v)}; they need the same count.")
 except InputError as err:
-    st.error(str(err))
+    error(err)
     st.stop()
 
 s = cosine_steps(u, v)

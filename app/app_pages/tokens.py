@@ -2,7 +2,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.chips import chips_html, visible
-from ui.common import intro
+from ui.common import error, intro, plain
 from ui.runs import tokenizer
 from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
 
@@ -73,8 +73,8 @@ st.subheader("Look up an id")
 typed = st.text_input("Token id", "3331", key="tok_id")
 try:
     tid = int(typed.strip())
-    st.markdown(f"Id {tid:,} is the token `{visible(id_to_text(enc, tid))}`")
+    st.markdown(f"Id {tid:,} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")
 except ValueError:
-    st.error(f"{typed.strip()[:30]!r} is not an id: GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}."
+    error(f"{typed.strip()[:30]!r} is not an id: GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}."
              if not typed.strip().lstrip("-").isdigit()
              else f"{typed.strip()} is outside GPT-2's ids, which run from 0 to {enc.n_vocab - 1:,}.")

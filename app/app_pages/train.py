@@ -3,9 +3,11 @@ import pandas as pd
 import streamlit as st
 
 from ui import charts
-from ui.common import chart_with_table, intro
+from ui.common import chart_with_table, error, intro
 from ui.runs import corpus_for, train_run
-from ui.train_controls import LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls
+from ui.train_views import compare_view, export_view, replay_view
+from ui.train_controls import (LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls, link_notice,
+                               link_values)
 from core.corpus import CorpusError
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
@@ -17,6 +19,7 @@ intro("3. Train: learning vectors from neighbours",
       "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
       "change. The starting settings are the lesson's reference run.")
 
+given = link_values()
 c = st.columns([1, 1, 1, 1, 1], gap="medium")
 d_model = c[0].slider("d_model", 1, 32, 4, key="train_d_model", bind="query-params",
                       help="The vector width: how many numbers each word's vector has.")
@@ -30,10 +33,13 @@ seed = c[4].number_input("Seed", 0, 1_000_000, 0, step=1, key="train_seed", bind
                          help="Which random starting table. Same seed, same run.")
 
 text, source_note = corpus_controls()
+link_notice(given)
+st.caption("Every setting above is kept in the page's address: copy it from the address bar "
+           "to share this exact run.")
 try:
     corpus = corpus_for(text, int(window), MAX_VOCAB)
 except CorpusError as err:
-    st.error(f"This text cannot be trained on: {err}")
+    error(f"This text cannot be trained on: {err}")
     st.stop()
 if corpus.n_dropped_words:
     source_note += (f" The text has more than {MAX_VOCAB} distinct words: the "
@@ -63,80 +69,95 @@ if result.diverged:
         f"{result.losses[0]:.3f} to {result.losses[-1]:.3f} before that. "
         "**Try a smaller learning rate** (0.5 is the lesson's setting).")
 
-st.subheader("Loss while training")
-refs = {f"uniform guess: ln {corpus.V} = {lnV:.3f}": lnV, f"loss floor: {floor:.3f}": floor}
-chart_with_table(charts.loss_curve({"this run": result.losses}, refs),
-                 pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
-                 key="train_loss_table", stretch=True)
-st.caption(
-    "The loss is the average surprise at the true neighbour. A uniform guess over "
-    f"{corpus.V} words costs ln {corpus.V}. It cannot reach 0: *the* has almost every word as "
-    "a neighbour somewhere, so no model can know which one a given pair holds. The floor is "
-    "the best any model can do: predict each word's real neighbour frequencies. "
-    f"This run ends {result.final_loss - floor:.3f} above it.")
-if result.diverged:
-    st.stop()
+def result_view() -> None:
+    st.subheader("Loss while training")
+    refs = {f"uniform guess: ln {corpus.V} = {lnV:.3f}": lnV, f"loss floor: {floor:.3f}": floor}
+    chart_with_table(charts.loss_curve({"this run": result.losses}, refs),
+                     pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
+                     key="train_loss_table", stretch=True)
+    st.caption(
+        "The loss is the average surprise at the true neighbour. A uniform guess over "
+        f"{corpus.V} words costs ln {corpus.V}. It cannot reach 0: *the* has almost every word as "
+        "a neighbour somewhere, so no model can know which one a given pair holds. The floor is "
+        "the best any model can do: predict each word's real neighbour frequencies. "
+        f"This run ends {result.final_loss - floor:.3f} above it.")
+    if result.diverged:
+        return
 
-S = cosine_matrix(result.E)
-order = similarity_order(S)
-ordered = [corpus.vocab[i] for i in order]
-size = min(460, max(300, 38 * corpus.V))
-left, right = st.columns([7, 3], gap="medium")
-with left:
-    st.subheader("Cosine similarity of the trained vectors")
-    chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
-                     pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
-                     key="train_heatmap_table")
-    st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
-               "white: unrelated (scale fixed from -1 to 1).")
-with right:
-    st.subheader("Nearest neighbours")
-    default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
-    word = st.selectbox("Word", corpus.vocab, index=default, key="train_word")
-    k = min(5, corpus.V - 1)
-    nn = nearest(result.E, corpus.vocab.index(word), k=k)
-    st.dataframe(pd.DataFrame({"neighbour": [corpus.vocab[j] for j, _ in nn],
-                               "cosine": [round(cs, 2) for _, cs in nn]}),
-                 hide_index=True, key="train_nn_table")
-    st.markdown("**Cosine of any two words**")
-    a, b = st.columns(2)
-    w1 = a.selectbox("First word", corpus.vocab, index=default, key="train_w1")
-    w2 = b.selectbox("Second word", corpus.vocab,
-                     index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1, key="train_w2")
-    st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
+    S = cosine_matrix(result.E)
+    order = similarity_order(S)
+    ordered = [corpus.vocab[i] for i in order]
+    size = min(460, max(300, 38 * corpus.V))
+    left, right = st.columns([7, 3], gap="medium")
+    with left:
+        st.subheader("Cosine similarity of the trained vectors")
+        chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
+                         pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
+                         key="train_heatmap_table")
+        st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
+                   "white: unrelated (scale fixed from -1 to 1).")
+    with right:
+        st.subheader("Nearest neighbours")
+        default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
+        word = st.selectbox("Word", corpus.vocab, index=default, key="train_word")
+        k = min(5, corpus.V - 1)
+        nn = nearest(result.E, corpus.vocab.index(word), k=k)
+        st.dataframe(pd.DataFrame({"neighbour": [corpus.vocab[j] for j, _ in nn],
+                                   "cosine": [round(cs, 2) for _, cs in nn]}),
+                     hide_index=True, key="train_nn_table")
+        st.markdown("**Cosine of any two words**")
+        a, b = st.columns(2)
+        w1 = a.selectbox("First word", corpus.vocab, index=default, key="train_w1")
+        w2 = b.selectbox("Second word", corpus.vocab,
+                         index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1, key="train_w2")
+        st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
 
-left, right = st.columns([7, 3], gap="medium")
-p = pca(result.E, k=2)
-with left:
-    st.subheader("Map of the words (PCA)")
-    chart_with_table(
-        charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=size,
-                       title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
-        pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
-        key="train_pca_table")
-with right:
-    st.subheader("Reading the map")
-    st.markdown(
-        f"PCA lays the {d_model}-number vectors flat along the two directions in which they spread "
-        f"most: {100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread. "
-        "The rest is lost, so two words can look close here and still be far apart.\n\n"
-        "The axes mean nothing on their own; only distances and angles do. When the map "
-        "suggests something, check it with the cosines.")
+    left, right = st.columns([7, 3], gap="medium")
+    p = pca(result.E, k=2)
+    with left:
+        st.subheader("Map of the words (PCA)")
+        chart_with_table(
+            charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=size,
+                           title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
+            pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
+            key="train_pca_table")
+    with right:
+        st.subheader("Reading the map")
+        st.markdown(
+            f"PCA lays the {d_model}-number vectors flat along the two directions in which they spread "
+            f"most: {100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread. "
+            "The rest is lost, so two words can look close here and still be far apart.\n\n"
+            "The axes mean nothing on their own; only distances and angles do. When the map "
+            "suggests something, check it with the cosines.")
 
-with st.expander("How to read these similarities without being fooled"):
-    st.markdown(
-        "- Words that fill the same slot (*on the ___ and*: *mat*, *log*) score high: they share "
-        "neighbours.\n"
-        "- Two nouns can score high just because every noun follows *the*, not because they mean "
-        "the same.\n"
-        "- A negative score means *different neighbours*, not *opposite meaning*. Words with "
-        "opposite meanings (hot, cold) often share their contexts (Mohammad et al., 2013).\n"
-        "- This is skip-gram (word2vec, Mikolov et al., 2013) with a full softmax; real word2vec "
-        "uses cheaper objectives such as negative sampling.")
+    with st.expander("How to read these similarities without being fooled"):
+        st.markdown(
+            "- Words that fill the same slot (*on the ___ and*: *mat*, *log*) score high: they share "
+            "neighbours.\n"
+            "- Two nouns can score high just because every noun follows *the*, not because they mean "
+            "the same.\n"
+            "- A negative score means *different neighbours*, not *opposite meaning*. Words with "
+            "opposite meanings (hot, cold) often share their contexts (Mohammad et al., 2013).\n"
+            "- This is skip-gram (word2vec, Mikolov et al., 2013) with a full softmax; real word2vec "
+            "uses cheaper objectives such as negative sampling.")
 
-with st.expander(f"The {corpus.n_pairs:,} (centre, context) pairs the window makes"):
-    st.markdown(f"For each word, every word at most {window} places away is a neighbour, "
-                "in order of position. The model is trained to predict the context from the centre.")
-    pairs = pd.DataFrame({"centre": [corpus.vocab[i] for i in corpus.inputs],
-                          "context": [corpus.vocab[j] for j in corpus.targets]})
-    st.dataframe(pairs, key="train_pairs_table")
+    with st.expander(f"The {corpus.n_pairs:,} (centre, context) pairs the window makes"):
+        st.markdown(f"For each word, every word at most {window} places away is a neighbour, "
+                    "in order of position. The model is trained to predict the context from the centre.")
+        pairs = pd.DataFrame({"centre": [corpus.vocab[i] for i in corpus.inputs],
+                              "context": [corpus.vocab[j] for j in corpus.targets]})
+        st.dataframe(pairs, key="train_pairs_table")
+
+
+settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=int(steps),
+                seed=int(seed), max_vocab=MAX_VOCAB)
+tab_result, tab_replay, tab_compare, tab_export = st.tabs(
+    ["Result", "Replay training", "Compare two runs", "Export"])
+with tab_result:
+    result_view()
+with tab_replay:
+    replay_view(result, corpus)
+with tab_compare:
+    compare_view(result, corpus, text, settings, MAX_VOCAB)
+with tab_export:
+    export_view(result, corpus, text, settings)

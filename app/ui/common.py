@@ -23,3 +23,18 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
 def vector_frame(v, name: str = "value", prefix: str = "dim") -> pd.DataFrame:
     """A vector as a one-row table with columns dim 0, dim 1, ..."""
     return pd.DataFrame([list(v)], columns=[f"{prefix} {i}" for i in range(len(v))], index=[name])
+
+
+_MD_SPECIAL = set("\\`*_{}[]()#+-.!<>|~:$&=\"'")
+
+
+def plain(text: str) -> str:
+    """User text made safe to show inside Markdown: every punctuation character that
+    Markdown or Streamlit could read as formatting (links, images, HTML, :colour[] and
+    :material/...: directives, LaTeX) is backslash-escaped, so it shows as typed."""
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
+
+
+def error(message) -> None:
+    """An error box for a message that may quote what the user typed."""
+    st.error(plain(message))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.common import plain
+
 from core.corpus import GUIDE_TEXT
 
 LR_OPTIONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
@@ -27,3 +29,32 @@ def corpus_controls() -> tuple[str, str]:
         notes.append(f"Your text has {len(text):,} characters; only the first {MAX_CORPUS_CHARS:,} are used.")
         text = text[:MAX_CORPUS_CHARS]
     return text, " ".join(notes)
+
+BOUND = {"train_d_model": "d_model", "train_lr": "learning rate", "train_window": "window",
+         "train_steps": "steps", "train_seed": "seed", "train_source": "training text"}
+
+
+def link_values() -> dict[str, list[str]]:
+    """The bound settings as the page's address gave them (read before the widgets run)."""
+    return {k: st.query_params.get_all(k) for k in BOUND if st.query_params.get_all(k)}
+
+
+def _same(raw: str, value) -> bool:
+    try:
+        return float(raw) == float(value)
+    except (TypeError, ValueError):
+        return raw == str(value)
+
+
+def link_notice(given: dict[str, list[str]]) -> None:
+    """Say which values from a shared link could not be used (Streamlit drops them quietly
+    and falls back to the default)."""
+    dropped = []
+    for key, raw in given.items():
+        value = st.session_state.get(key)
+        if len(raw) > 1 or not _same(raw[0], value):
+            shown = plain(", ".join(repr(r[:30]) for r in raw[:3]))
+            dropped.append(f"{BOUND[key]} = {shown} (using {value})")
+    if dropped:
+        st.warning("Some settings in this link are not valid and were replaced by the defaults: "
+                   + "; ".join(dropped) + ".")

@@ -54,7 +54,7 @@ def test_compare_view():
 
 def test_id_lookup():
     at = open_screen("tokens")
-    assert "` bank`" in texts(at)
+    assert "**·bank**" in texts(at)
     for bad in ("50257", "-1", "abc"):
         at.text_input(key="tok_id").input(bad).run()
         assert_clean(at)

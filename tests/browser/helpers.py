@@ -52,7 +52,9 @@ RUN_COUNTER_JS = """
 """
 
 CHARTS_JS = """
-() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']")).map(c => {
+() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
+  .filter(c => c.parentElement.checkVisibility())  // skip charts in closed tabs and expanders
+  .map(c => {
   const g = c.querySelector('canvas, svg.marks');
   if (!g) return 'nothing drawn';
   const r = g.getBoundingClientRect();
@@ -193,21 +195,20 @@ class AppPage:
         return self.page.locator("[data-testid='stMetric']").filter(has=lab).locator(
             "[data-testid='stMetricValue']")
 
-    def slider(self, label: str):
-        """The [data-testid='stSlider'] whose label starts with ``label``."""
-        lab = self.page.locator("[data-testid='stWidgetLabel']",
-                                has_text=re.compile("^" + re.escape(label)))
-        return self.page.locator("[data-testid='stSlider']").filter(has=lab)
+    def slider(self, key: str):
+        """The [data-testid='stSlider'] of the widget with this key (Streamlit marks each keyed
+        widget's container with the class ``st-key-<key>``), so relabelling does not matter."""
+        return self.page.locator(f".st-key-{key} [data-testid='stSlider']")
 
-    def press_on_slider(self, label: str, key: str) -> None:
-        """Focus the slider's thumb, press a key, wait for the rerun."""
-        thumb = self.slider(label).get_by_role("slider")
+    def press_on_slider(self, key: str, press: str) -> None:
+        """Focus the slider's thumb, press a key (ArrowRight, End, ...), wait for the rerun."""
+        thumb = self.slider(key).get_by_role("slider")
         expect(thumb).to_have_count(1)
         thumb.focus()
-        self.rerun(lambda: thumb.press(key))
+        self.rerun(lambda: thumb.press(press))
 
-    def slider_value(self, label: str) -> str:
-        return self.slider(label).locator("[data-testid='stSliderThumbValue']").inner_text().strip()
+    def slider_value(self, key: str) -> str:
+        return self.slider(key).locator("[data-testid='stSliderThumbValue']").inner_text().strip()
 
     # --- health checks ---------------------------------------------------------------
     def problems(self, min_charts: int | None) -> list[str]:

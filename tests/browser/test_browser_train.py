@@ -7,9 +7,10 @@ from .helpers import ARTIFACTS, DOCS_SCREENSHOTS, REPO_ROOT, expect
 
 pytestmark = pytest.mark.browser
 
-STEP0 = re.compile(r"^loss at step 0$")
-FINAL = re.compile(r"^loss at step [1-9][\d,]*$")
-D_MODEL, LR, WINDOW = "d_model", "Learning rate", "Window size"
+# "loss at step 0" / "loss at step 3,000" (or "loss, step 0" ...)
+STEP0 = re.compile(r"^loss(,| at) step 0$")
+FINAL = re.compile(r"^loss(,| at) step [1-9][\d,]*$")
+D_MODEL, LR, WINDOW = "train_d_model", "train_lr", "train_window"  # widget keys
 
 
 def open_train(app, query: str = "") -> None:

@@ -1,0 +1,68 @@
+"""AppTest: the Train screen's replay, compare, export tabs and shareable links."""
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import APP, assert_clean, metric, open_screen
+
+
+def test_replay_scrubber_moves_the_pictures():
+    at = open_screen("train")
+    slider = at.select_slider(key="train_replay_step")
+    assert slider.value == 3000
+    before = [c.proto.spec for c in at.get("vega_lite_chart")]
+    slider.set_value(0).run()
+    assert_clean(at)
+    assert any("**Step 0**: loss 2.487" in m.value for m in at.markdown)
+    after = [c.proto.spec for c in at.get("vega_lite_chart")]
+    assert before != after
+
+
+def test_replay_play_advances():
+    at = open_screen("train")
+    at.select_slider(key="train_replay_step").set_value(0).run()
+    at.toggle(key="train_replay_play").set_value(True).run()
+    assert_clean(at)
+    assert at.select_slider(key="train_replay_step").value == 50
+
+
+def test_compare_two_runs():
+    at = open_screen("train")
+    assert metric(at, "A, final loss") == "1.713"
+    b = metric(at, "B, final loss")
+    at.slider(key="train_cmp_d_model").set_value(2).run()
+    assert_clean(at)
+    assert metric(at, "B, final loss") != b
+    at.slider(key="train_cmp_window").set_value(4).run()
+    nn = [d.value for d in at.dataframe if "A: neighbour" in d.value.columns][0]
+    assert list(nn.columns) == ["A: neighbour", "A: cosine", "B: neighbour", "B: cosine"]
+
+
+def test_export_offers_the_files_and_snippet():
+    at = open_screen("train")
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == ["Table (CSV)", "vectors.tsv", "metadata.tsv", "PCA coordinates (CSV)",
+                      "Download the snippet"]
+    code = [c.value for c in at.code][0]
+    assert "SkipGramConfig(d_model=4, lr=0.5, steps=3000" in code and "window=2" in code
+
+
+def test_a_link_opens_the_exact_run():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"train_d_model": "8", "train_window": "3", "train_steps": "500"})
+    at.switch_page("app_pages/train.py").run()
+    assert_clean(at)
+    assert at.slider(key="train_d_model").value == 8
+    assert metric(at, "loss, step 500")
+    assert not at.warning
+
+
+def test_garbage_in_a_link_falls_back_with_a_notice():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"train_d_model": "abc", "train_lr": "1e9", "train_window": ["2", "3"],
+                            "train_seed": "-5", "train_source": "<script>"})
+    at.switch_page("app_pages/train.py").run()
+    assert_clean(at)
+    assert metric(at, "loss, step 0") == "2.487"          # the defaults: the reference run
+    notice = " ".join(w.value for w in at.warning)
+    for name in ("d_model", "learning rate", "window", "seed", "training text"):
+        assert name in notice, name
+    assert "<script>" not in notice
