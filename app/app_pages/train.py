@@ -5,9 +5,10 @@ import streamlit as st
 from ui import charts
 from ui.common import chart_with_table, error, intro
 from ui.runs import corpus_for, train_run
-from ui.train_views import compare_view, export_view, replay_view
-from ui.train_controls import (LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls, link_notice,
-                               link_values)
+from ui.train_views import (compare_view, export_view, groups_view, objectives_view,
+                            replay_view)
+from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls,
+                               generated, link_notice, link_values)
 from core.corpus import CorpusError
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
@@ -151,10 +152,15 @@ def result_view() -> None:
 
 settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=int(steps),
                 seed=int(seed), max_vocab=MAX_VOCAB)
-tab_result, tab_replay, tab_compare, tab_export = st.tabs(
-    ["Result", "Replay training", "Compare two runs", "Export"])
+is_generated = st.session_state.get("train_source") == GENERATED
+tab_result, tab_replay, tab_compare, tab_objective, tab_export = st.tabs(
+    ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"])
 with tab_result:
     result_view()
+    if is_generated and not result.diverged:
+        groups_view(result, corpus, generated())
+with tab_objective:
+    objectives_view(corpus, text, settings, is_generated)
 with tab_replay:
     replay_view(result, corpus)
 with tab_compare:

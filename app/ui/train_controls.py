@@ -6,12 +6,14 @@ import streamlit as st
 from ui.common import plain
 
 from core.corpus import GUIDE_TEXT
+from core.generated import SOFTMAX_SETTINGS, generate_corpus
 
 LR_OPTIONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
 STEP_OPTIONS = [0, 100, 250, 500, 1000, 2000, 3000, 5000]
 MAX_CORPUS_CHARS = 20_000
 MAX_VOCAB = 300
-SOURCES = ["The lesson's 33 words", "Paste your own text"]
+SOURCES = ["The lesson's 33 words", "Word groups (generated)", "Paste your own text"]
+GENERATED = SOURCES[1]
 
 
 def corpus_controls() -> tuple[str, str]:
@@ -20,6 +22,18 @@ def corpus_controls() -> tuple[str, str]:
     if src == SOURCES[0]:
         st.caption(f"“{GUIDE_TEXT}”")
         return GUIDE_TEXT, ""
+    if src == GENERATED:
+        g = generated()
+        st.caption(f"{len(g.sentences)} short sentences written by the app's own generator from "
+                   f"{len(g.groups)} known word groups ("
+                   + ", ".join(g.groups) + f"). The word “{g.ambiguous}” is used in both river "
+                   "sentences and money sentences. First lines: “"
+                   + " / ".join(g.sentences[:4]) + " …”")
+        st.button("Use the settings that suit this text", on_click=_use_generated_settings,
+                  key="train_use_generated",
+                  help=f"d_model {SOFTMAX_SETTINGS.d_model}, learning rate {SOFTMAX_SETTINGS.lr:g}, "
+                       f"{SOFTMAX_SETTINGS.steps:,} steps")
+        return g.text, ""
     text = st.text_area(
         f"Your text (up to {MAX_CORPUS_CHARS:,} characters; lower-cased, punctuation dropped; "
         f"the {MAX_VOCAB} most frequent words are kept, the rest become <unk>)",
@@ -58,3 +72,16 @@ def link_notice(given: dict[str, list[str]]) -> None:
     if dropped:
         st.warning("Some settings in this link are not valid and were replaced by the defaults: "
                    + "; ".join(dropped) + ".")
+
+
+@st.cache_data(max_entries=1, show_spinner=False)
+def generated():
+    """The built-in corpus with known groups (deterministic)."""
+    return generate_corpus()
+
+
+def _use_generated_settings() -> None:
+    st.session_state["train_d_model"] = SOFTMAX_SETTINGS.d_model
+    st.session_state["train_lr"] = SOFTMAX_SETTINGS.lr
+    st.session_state["train_steps"] = SOFTMAX_SETTINGS.steps
+    st.session_state["train_window"] = 2

@@ -9,8 +9,15 @@ import streamlit as st
 from ui import charts
 from ui.common import chart_with_table
 from ui.runs import corpus_for, train_run
+from ui.train_controls import generated as generated_corpus
+
+
+def generated_groups():
+    return generated_corpus().groups
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
+from core.generated import ambiguous_position, group_recovery
+from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, TrainResult, loss_floor
@@ -120,3 +127,82 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, settings: dict) 
     st.code(code, language="python")
     st.download_button("Download the snippet", code, "recreate_run.py", "text/x-python",
                        key="train_dl_snippet")
+
+
+def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
+    """How well the trained neighbours recover the generator's known groups, and where
+    the ambiguous word's single row lands."""
+    rec = group_recovery(result.E, corpus.vocab, generated.groups, k=3)
+    pos = ambiguous_position(result.E, corpus.vocab, generated.groups, generated.ambiguous,
+                             *generated.ambiguous_groups)
+    st.subheader("Did training find the known groups?")
+    m = st.columns(3)
+    m[0].metric("group recovery (k = 3)", f"{rec.overall:.2f}",
+                help="For each group word: the share of its 3 nearest group words that are in its "
+                     "own group, averaged.")
+    m[1].metric("by pure chance", f"{rec.chance:.2f}")
+    a, b = generated.ambiguous_groups
+    m[2].metric(f"“{generated.ambiguous}”: cos to {a} / {b}", f"{pos.centroid_a:.2f} / {pos.centroid_b:.2f}")
+    df = pd.DataFrame({"group": list(rec.per_group), "recovery": list(rec.per_group.values())})
+    left, right = st.columns(2, gap="medium")
+    with left:
+        chart_with_table(charts.bars(df, "group", "recovery", "Recovery per group (1 = perfect)",
+                                     fmt=".2f", horizontal=True, x_title=None, height=240),
+                         pd.DataFrame({"word": list(rec.per_word), "recovery": list(rec.per_word.values()),
+                                       "nearest group words": [", ".join(v) for v in rec.neighbours.values()]}),
+                         key="train_groups_table", stretch=True)
+    with right:
+        pos_df = pd.DataFrame({"group": list(pos.to_centroid), "cosine": list(pos.to_centroid.values())})
+        chart_with_table(charts.bars(pos_df, "group", "cosine",
+                                     f"“{generated.ambiguous}” vs each group's centre", fmt=".2f",
+                                     horizontal=True, x_title=None, height=240),
+                         pos_df, key="train_bank_table", stretch=True)
+    st.caption(f"“{generated.ambiguous}” has one row for both its meanings, so training pulls it "
+               f"towards {a} words and {b} words at once: it ends up between the two, fully in "
+               "neither. That is the static-embedding problem, measured.")
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def _objectives(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
+                negatives: int, epochs: int, max_vocab: int, with_groups: bool):
+    corpus = corpus_for(text, window, max_vocab)
+    groups = generated_groups() if with_groups else None
+    return compare_objectives(
+        corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
+        NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,
+                          negatives=negatives, seed=seed), groups=groups)
+
+
+def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool) -> None:
+    """Full softmax against negative sampling on the same text and width."""
+    st.markdown(
+        "The full softmax scores **every** word of the vocabulary for every pair. Real word2vec "
+        "(Mikolov et al., 2013) instead scores the true neighbour and a few random **negative** "
+        "words, and trains on small batches. Same text, same width, same seed:")
+    c = st.columns(2)
+    k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives")
+    epochs = c[1].slider("Passes over the pairs (epochs)", 1, 200,
+                         10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs")
+    with st.spinner("Training both objectives..."):
+        cmp = _objectives(text, settings["window"], settings["d_model"], settings["lr"],
+                          settings["steps"], settings["seed"], k, epochs, settings["max_vocab"],
+                          with_groups)
+    if cmp.softmax.diverged or cmp.negsampling.diverged:
+        st.error("One of the two runs blew up; lower the learning rate on the sliders above.")
+        return
+    rows = [{"objective": "full softmax", "cross-entropy (one scale)": cmp.softmax_loss,
+             "words scored per pair": cmp.softmax_scores_per_pair,
+             "seconds": cmp.softmax_seconds},
+            {"objective": f"negative sampling, K = {k}", "cross-entropy (one scale)": cmp.negsampling_loss,
+             "words scored per pair": cmp.negsampling_scores_per_pair,
+             "seconds": cmp.negsampling_seconds}]
+    if cmp.softmax_recovery is not None:
+        rows[0]["group recovery"] = cmp.softmax_recovery.overall
+        rows[1]["group recovery"] = cmp.negsampling_recovery.overall
+    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table")
+    st.caption(
+        f"Both losses are the full-softmax cross-entropy of the final vectors, so they are on one "
+        f"scale. On {corpus.V} words the softmax is cheap, so negative sampling is not faster "
+        f"here. Its saving is the middle column: it scores {cmp.negsampling_scores_per_pair} words "
+        f"per pair instead of all |V|. With GPT-2's 50,257 tokens that is about "
+        f"{50_257 // cmp.negsampling_scores_per_pair:,} times fewer.")

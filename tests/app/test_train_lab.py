@@ -66,3 +66,28 @@ def test_garbage_in_a_link_falls_back_with_a_notice():
     for name in ("d_model", "learning rate", "window", "seed", "training text"):
         assert name in notice, name
     assert "<script>" not in notice
+
+
+def test_generated_corpus_with_groups_and_bank():
+    at = open_screen("train")
+    at.radio(key="train_source").set_value("Word groups (generated)").run()
+    assert_clean(at)
+    at.button(key="train_use_generated").click().run()
+    assert_clean(at)
+    assert at.slider(key="train_d_model").value == 12
+    assert metric(at, "vocabulary") == "63"
+    recovery = float(metric(at, "group recovery"))
+    chance = float(metric(at, "by pure chance"))
+    assert recovery > 0.9 > 3 * chance
+    assert metric(at, "“bank”: cos to river / money")
+
+
+def test_objectives_table_and_negatives_slider():
+    at = open_screen("train")
+    table = [d.value for d in at.dataframe if "objective" in d.value.columns][0]
+    assert table["words scored per pair"].tolist() == [12, 6]
+    assert round(table["cross-entropy (one scale)"][0], 3) == 1.713
+    at.slider(key="train_ns_negatives").set_value(2).run()
+    assert_clean(at)
+    table = [d.value for d in at.dataframe if "objective" in d.value.columns][0]
+    assert table["words scored per pair"].tolist() == [12, 3]
