@@ -88,8 +88,9 @@ def result_view() -> None:
     S = cosine_matrix(result.E)
     order = similarity_order(S)
     ordered = [corpus.vocab[i] for i in order]
-    size = min(460, max(300, 38 * corpus.V))
-    left, right = st.columns([7, 3], gap="medium")
+    big = corpus.V > 24                       # too many words for a half-width heatmap
+    size = min(720, 11 * corpus.V) if big else min(460, max(300, 38 * corpus.V))
+    left, right = (st.container(), st.container()) if big else st.columns([7, 3], gap="medium")
     with left:
         st.subheader("Cosine similarity of the trained vectors")
         chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),

@@ -58,7 +58,12 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
             color=alt.condition(f"abs(datum['{value}']) > 0.6", alt.value("white"), alt.value("black")),
         )
         layers = rect + text
-    return style(layers.properties(width=size, height=size, title=title))
+    chart = layers.properties(width=size, height=size, title=title)
+    if len(labels) > 24:      # many words: smaller labels, so that each one still has its own line
+        return chart.configure_axis(labelFontSize=10, titleFontSize=FONT).configure_legend(
+            labelFontSize=FONT, titleFontSize=FONT).properties(
+            autosize=alt.AutoSizeParams(type="pad", contains="padding"))
+    return style(chart)
 
 
 def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str = "",
