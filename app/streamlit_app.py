@@ -21,6 +21,7 @@ pg = st.navigation({
         st.Page("app_pages/parameters.py", title="5. Parameters", icon=":material/calculate:"),
         st.Page("app_pages/limits.py", title="6. Limits", icon=":material/block:"),
         st.Page("app_pages/tokens.py", title="7. Tokens: bank", icon=":material/toll:"),
+        st.Page("app_pages/projections.py", title="8. Projections", icon=":material/scatter_plot:"),
     ],
 })
 pg.run()

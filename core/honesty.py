@@ -120,3 +120,29 @@ def rotate(X: np.ndarray, seed: int = 0) -> np.ndarray:
     """
     X = np.asarray(X, dtype=np.float64)
     return X @ random_orthogonal(X.shape[1], seed)         # (n, d)
+
+
+@dataclass(frozen=True)
+class RotationCheck:
+    """What an orthogonal rotation does to a table: cosines stay, columns change."""
+
+    rotated: np.ndarray            # (n, d) X @ Q
+    max_cosine_change: float       # largest |cos after - cos before| over all pairs
+    share_entries_changed: float   # share of the table's numbers that moved (by > 1e-9)
+
+
+def rotation_check(X: np.ndarray, seed: int = 0) -> RotationCheck:
+    """Rotate a table by a random orthogonal Q and measure what changed.
+
+    Since ``(xQ).(yQ) = x Q Q^T y^T = x.y`` and lengths are kept too, every cosine
+    is unchanged; yet almost every single number of the table is different. So no
+    single column (or axis of a picture) carries meaning of its own.
+
+    >>> r = rotation_check(np.random.default_rng(0).normal(size=(5, 3)), seed=1)
+    >>> r.max_cosine_change < 1e-12, r.share_entries_changed
+    (True, 1.0)
+    """
+    R = rotate(X, seed)                                             # (n, d)
+    change = np.abs(cosine_matrix(R) - cosine_matrix(X)).max()
+    moved = np.abs(R - X) > 1e-9                                    # (n, d)
+    return RotationCheck(R, float(change), float(moved.mean()))

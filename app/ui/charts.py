@@ -94,19 +94,33 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
 
 def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str = "",
             xtitle: str = "direction 1", ytitle: str = "direction 2",
-            domain: tuple[float, float] | None = None, size: int = 420) -> alt.Chart:
-    """2-D points with word labels; colour fixed per word by ``vocab``."""
+            domain: tuple[float, float] | None = None, size: int = 420,
+            colour: list[str] | None = None, labels: bool = True) -> alt.Chart:
+    """2-D points with word labels. Colour is fixed per word by ``vocab``, or, with
+    ``colour`` (one group name per word), per group with a legend."""
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
     scale = alt.Scale(domain=list(domain)) if domain else alt.Scale(zero=False, nice=True)
+    if colour is None:
+        col = alt.Color("word:N", scale=word_colour_scale(vocab), legend=None)
+    else:
+        df["group"] = colour
+        named = sorted(set(colour) - {"other"})            # "other" is grey, so groups stand out
+        dom = named + (["other"] if "other" in colour else [])
+        rng = [WORD_COLOURS[i % len(WORD_COLOURS)] for i in range(len(named))] + ["#C8C8C8"]
+        col = alt.Color("group:N", scale=alt.Scale(domain=dom, range=rng[: len(dom)]),
+                        legend=alt.Legend(orient="bottom", columns=4))
     base = alt.Chart(df).encode(
         x=alt.X("x:Q", title=xtitle, scale=scale),
         y=alt.Y("y:Q", title=ytitle, scale=scale),
-        color=alt.Color("word:N", scale=word_colour_scale(vocab), legend=None),
-        tooltip=["word", alt.Tooltip("x:Q", format=".3f"), alt.Tooltip("y:Q", format=".3f")],
+        color=col,
+        tooltip=["word"] + (["group"] if colour else [])
+        + [alt.Tooltip("x:Q", format=".3f"), alt.Tooltip("y:Q", format=".3f")],
     )
-    pts = base.mark_circle(size=140, opacity=0.9)
-    txt = base.mark_text(align="left", dx=9, dy=-6, fontSize=FONT, fontWeight="bold").encode(text="word:N")
-    return style((pts + txt).properties(width=size, height=size, title=title))
+    layers = base.mark_circle(size=140 if labels else 90, opacity=0.9)
+    if labels:
+        layers += base.mark_text(align="left", dx=9, dy=-6, fontSize=FONT,
+                                 fontWeight="bold").encode(text="word:N")
+    return style(layers.properties(width=size, height=size, title=title))
 
 
 def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = None,

@@ -1,0 +1,56 @@
+import pandas as pd
+import streamlit as st
+
+from ui import charts
+from ui.common import chart_with_table, intro
+from ui.projection_views import context_view, pictures, rotation_view, trained_table
+
+intro("8. Projections: looking without being fooled",
+      "A table of many columns has to be squashed to draw it on a screen, and every squashing "
+      "loses something. Here the same trained table is drawn four ways. **Try:** change the "
+      "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
+
+c = st.columns([2, 2, 1])
+source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
+                    key="proj_source", help="Each is trained on the Train screen's settings for that text.")
+perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
+                         max_selections=3, key="proj_perplexities",
+                         help="Roughly how many neighbours each point tries to keep close. "
+                              "Not the perplexity of a language model.")
+seed = c[2].number_input("t-SNE seed", 0, 1000, 0, key="proj_seed")
+k = 5
+
+table = trained_table(source)
+if not perps:
+    st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
+shown = pictures(table, tuple(int(p) for p in perps), int(seed), k)
+
+cols = st.columns(2, gap="medium")
+for i, pic in enumerate(shown):
+    with cols[i % 2]:
+        chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
+                                        title=pic.title, size=330, labels=table.labels,
+                                        xtitle="", ytitle=""),
+                         pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
+                                       "neighbours kept": pic.overlap.per_row}),
+                         key=f"proj_pic_{i}")
+        st.caption(pic.note)
+
+st.subheader("How much of each word's neighbourhood survived?")
+st.markdown(f"For every word, take its {k} nearest words by cosine in the full table, then its {k} "
+            "nearest in the picture. The score is the share they have in common, averaged over "
+            "words: 100% means the picture kept every neighbourhood.")
+score = pd.DataFrame({"picture": [p.name for p in shown],
+                      "neighbours kept (%)": [100 * p.overlap.mean for p in shown]})
+chart_with_table(charts.bars(score, "picture", "neighbours kept (%)", fmt=".0f", horizontal=True,
+                             x_title=None, height=40 * len(shown) + 40),
+                 score, key="proj_score_table", stretch=True)
+st.caption("Clusters in a t-SNE picture are hints to check with cosines, not findings: its look "
+           "depends on the perplexity (van der Maaten & Hinton, 2008; Wattenberg, Viégas & "
+           "Johnson, 2016). PCA keeps the large-scale layout but drops whatever spread lies "
+           "outside its two directions.")
+
+st.divider()
+rotation_view(table)
+st.divider()
+context_view()
