@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import charts
 from ui.common import chart_with_table, intro
+from ui.exercises import Exercise, show
 from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, crossover_d_model,
                          embedding_params, human, human_bytes, layer_params, memory_bytes, preset,
                          share)
@@ -82,3 +83,19 @@ st.caption("Each transformer layer holds about 12 d_model² parameters (attentio
            "big models also stack more layers (12 in GPT-2 small, 96 in the largest GPT-3). Past "
            f"d_model ≈ {crossover_d_model(50_257):,.0f} (= 50,257 / 12) a single layer already "
            "outweighs the whole table.")
+
+gpt3 = preset("GPT-3 175B")
+show([
+    Exercise("params_ex1", "A model has |V| = 32,000 and d_model = 4,096. How many parameters are in "
+             "its embedding table?", embedding_params(32_000, 4_096),
+             f"32,000 × 4,096 = {embedding_params(32_000, 4_096):,}: one row of 4,096 numbers per token."),
+    Exercise("params_ex2", "How many bytes does GPT-2 small's table (50,257 × 768) take in fp16?",
+             memory_bytes(embedding_params(50_257, 768), "fp16"),
+             f"38,597,376 numbers × 2 bytes = {memory_bytes(embedding_params(50_257, 768), 'fp16'):,} "
+             f"bytes, about {human_bytes(memory_bytes(embedding_params(50_257, 768), 'fp16'))}."),
+    Exercise("params_ex3", "The largest GPT-3 has d_model 12,288 and 175 billion parameters. With "
+             "GPT-2's 50,257-token vocabulary, what percentage of it is the table? (2 decimals)",
+             100 * share(embedding_params(gpt3.vocab_size, gpt3.d_model), gpt3.total_params),
+             "50,257 × 12,288 = 617,558,016, and 617,558,016 / 175,000,000,000 = 0.35%.",
+             unit="%"),
+])

@@ -5,6 +5,7 @@ import streamlit as st
 
 from ui import charts
 from ui.common import chart_with_table, error, intro
+from ui.exercises import Exercise, show
 from ui.parse import InputError, parse_vector
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
@@ -92,3 +93,17 @@ with c2:
     st.metric("largest cosine between different words", f"{off.max():.2f}")
     st.caption("Dense vectors (the next screens) are narrow, and any two of them can be close, "
                "far apart, or anywhere in between.")
+
+show([
+    Exercise("sim_ex1", "What is the cosine of u = [3, 4] and v = [4, 3]? (2 decimals)",
+             cosine_steps([3, 4], [4, 3]).cosine,
+             "Dot product 3·4 + 4·3 = 24, both lengths are 5, so 24 / 25 = 0.96."),
+    Exercise("sim_ex2", "What is the cosine of [1, 0, 1] and [0, 1, 0]?",
+             cosine_steps([1, 0, 1], [0, 1, 0]).cosine,
+             "They share no non-zero position, so the dot product is 0 and so is the cosine: "
+             "they are at right angles, like two different one-hot vectors."),
+    Exercise("sim_ex3", "u = [1, 2, 3], v = [2, 4, 6]. What is their cosine?",
+             cosine_steps([1, 2, 3], [2, 4, 6]).cosine,
+             "v is u stretched by 2: same direction, so the cosine is 1, although the dot "
+             "product (28) is twice u·u (14)."),
+])
