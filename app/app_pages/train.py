@@ -1,3 +1,5 @@
+import logging
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -49,8 +51,16 @@ if source_note:
     st.info(source_note.strip())
 
 bar = st.empty()
-result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(seed),
-                   max_vocab=MAX_VOCAB, progress=bar)
+try:
+    result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(seed),
+                       max_vocab=MAX_VOCAB, progress=bar)
+except Exception:  # a bug must not show a traceback; the log keeps the details
+    logging.getLogger(__name__).exception("training failed")
+    bar.empty()
+    st.error("Training stopped with an unexpected error, so there is nothing to show for these "
+             "settings. Try other settings; if it happens again, tell your teacher. "
+             "(The details are in the server's log.)")
+    st.stop()
 
 floor = loss_floor(corpus)
 lnV = float(np.log(corpus.V))

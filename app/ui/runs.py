@@ -55,6 +55,10 @@ class RunCache:
                     len(self._items) > 1 and self.nbytes > self.max_bytes):
                 self._items.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
     @property
     def nbytes(self) -> int:
         return sum(size for _, size in self._items.values())
