@@ -1,10 +1,17 @@
 """Altair chart builders shared by the screens. Data in, chart out: no math here
-beyond reshaping for plotting, and no Streamlit calls."""
+beyond reshaping for plotting.
+
+The public builders return the chart's Vega-Lite spec (a dict), built once per distinct
+input and kept in ``st.cache_data``: building and validating an Altair chart costs 20-80 ms,
+which a warm rerun after a slider move should not pay again."""
 from __future__ import annotations
+
+import functools
 
 import altair as alt
 import numpy as np
 import pandas as pd
+import streamlit as st
 
 # Paul Tol's "muted" scheme plus three of his "light" colours: readable by people with
 # the common colour-vision deficiencies. Words beyond 12 reuse colours; labels tell them apart.
@@ -12,6 +19,18 @@ WORD_COLOURS = ["#332288", "#CC6677", "#117733", "#DDCC77", "#88CCEE", "#882255"
                 "#44AA99", "#999933", "#AA4499", "#EE8866", "#77AADD", "#555555"]
 DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
 FONT = 15
+
+
+def cached_spec(builder):
+    """Turn a chart builder into one that returns the cached Vega-Lite spec of its chart."""
+    @st.cache_data(max_entries=256, show_spinner=False)
+    def build(name: str, *args, **kwargs) -> dict:   # every builder shares this cache: the
+        return builder(*args, **kwargs).to_dict(validate=False)  # name keeps their keys apart
+
+    @functools.wraps(builder)
+    def spec(*args, **kwargs) -> dict:
+        return build(builder.__name__, *args, **kwargs)
+    return spec
 
 
 def word_colour_scale(vocab: list[str]) -> alt.Scale:
@@ -37,6 +56,7 @@ def matrix_frame(S: np.ndarray, labels: list[str], value: str = "cosine") -> pd.
     })
 
 
+@cached_spec
 def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cosine",
             domain: tuple[float, float] = (-1.0, 1.0), size: int = 420) -> alt.Chart:
     """Square heatmap, diverging colours fixed to ``domain``; rows and columns in ``labels`` order."""
@@ -66,6 +86,7 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
     return style(chart)
 
 
+@cached_spec
 def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str = "",
                height: int = 300) -> alt.Chart:
     """Loss against step for one or more runs, with dashed horizontal reference lines.
@@ -92,6 +113,7 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
                   fit_width=True)
 
 
+@cached_spec
 def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str = "",
             xtitle: str = "direction 1", ytitle: str = "direction 2",
             domain: tuple[float, float] | None = None, size: int = 420,
@@ -123,6 +145,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     return style(layers.properties(width=size, height=size, title=title))
 
 
+@cached_spec
 def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = None,
          x_title: str | None = None, y_title: str | None = None, sort=None,
          fmt: str = ",.0f", height: int = 300, horizontal: bool = False) -> alt.Chart:
@@ -143,6 +166,7 @@ def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = 
     return style(chart, fit_width=True)
 
 
+@cached_spec
 def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
           domain: tuple[float, float] | None = None) -> alt.Chart:
     """Each value as a tick on its group's line: good for comparing two spreads.

@@ -15,7 +15,11 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
                      key: str | None = None, stretch: bool = False) -> None:
     """Every chart has its numbers one click away. ``stretch``: fill the column's width
     (for charts built with ``width="container"``)."""
-    st.altair_chart(chart, width="stretch" if stretch else "content")
+    width = "stretch" if stretch else "content"
+    if isinstance(chart, dict):           # a cached Vega-Lite spec from ui.charts
+        st.vega_lite_chart(spec=chart, width=width)
+    else:
+        st.altair_chart(chart, width=width)
     with st.expander(label):
         st.dataframe(table, hide_index=True, key=key)
 
