@@ -153,6 +153,16 @@ class Corpus:
     def V(self) -> int:
         return len(self.vocab)
 
+    def most_frequent(self, n: int) -> np.ndarray:
+        """Ids of the ``n`` most frequent words, most frequent first (ties: alphabetical).
+
+        >>> c = Corpus.from_text(GUIDE_TEXT)
+        >>> [c.vocab[i] for i in c.most_frequent(3)]
+        ['the', 'cat', 'and']
+        """
+        counts = np.bincount(self.ids, minlength=self.V)            # (V,)
+        return np.lexsort((np.arange(self.V), -counts))[:n]
+
     def index(self, word: str) -> int:
         """The id of ``word`` (after the same lower-casing as the text); KeyError if absent."""
         key = word.strip().casefold()

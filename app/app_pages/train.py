@@ -7,13 +7,13 @@ import streamlit as st
 from ui import charts
 from ui.common import chart_with_table, error, intro
 from ui.runs import corpus_for, train_run
-from ui.train_views import (compare_view, export_view, groups_view, objectives_view,
+from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
 from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
 from core.corpus import CorpusError
 from core.projection import pca
-from core.similarity import cosine_matrix, nearest, similarity_order
+from core.similarity import cosine_matrix, nearest
 from core.skipgram import loss_floor
 
 intro("3. Train: learning vectors from neighbours",
@@ -96,16 +96,19 @@ def result_view() -> None:
         return
 
     S = cosine_matrix(result.E)
-    order = similarity_order(S)
+    order = heatmap_order(S, corpus)
     ordered = [corpus.vocab[i] for i in order]
-    big = corpus.V > 24                       # too many words for a half-width heatmap
-    size = min(720, 11 * corpus.V) if big else min(460, max(300, 38 * corpus.V))
+    big = len(order) > 24                     # too many words for a half-width heatmap
+    size = min(720, 11 * len(order)) if big else min(460, max(300, 38 * len(order)))
     left, right = (st.container(), st.container()) if big else st.columns([7, 3], gap="medium")
     with left:
         st.subheader("Cosine similarity of the trained vectors")
         chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
                          pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                          key="train_heatmap_table")
+        if len(order) < corpus.V:
+            st.caption(f"Showing the {len(order)} most frequent of the {corpus.V} words; the table "
+                       "has them all.")
         st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
                    "white: unrelated (scale fixed from -1 to 1).")
     with right:

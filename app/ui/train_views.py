@@ -23,6 +23,13 @@ from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, TrainResult, loss_floor
 
 PLAY_SECONDS = 0.35
+MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
+
+
+def heatmap_order(S: np.ndarray, corpus: Corpus) -> np.ndarray:
+    """The most frequent words (at most MAX_HEATMAP_WORDS), ordered so similar ones sit together."""
+    shown = corpus.most_frequent(MAX_HEATMAP_WORDS)
+    return shown[similarity_order(S[np.ix_(shown, shown)])]
 
 
 def replay_view(result: TrainResult, corpus: Corpus) -> None:
@@ -33,7 +40,7 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
     frames = aligned_frames(result.snapshots, result.snapshot_steps)
     steps = [int(s) for s in frames.steps]
     lim = float(np.abs(frames.coords).max()) * 1.1
-    order = similarity_order(cosine_matrix(result.E))
+    order = heatmap_order(cosine_matrix(result.E), corpus)
     ordered = [corpus.vocab[i] for i in order]
     playing = st.toggle("Play", key="train_replay_play",
                         help="Steps through the snapshots; switch off to pause.")
