@@ -9,7 +9,9 @@ if str(ROOT) not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-st.set_page_config(page_title="Embedding Lab", page_icon=":material/grid_on:", layout="wide")
+# A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
+st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),
+                   layout="wide")
 
 pg = st.navigation({
     "Start": [st.Page("app_pages/home.py", title="Home", icon=":material/home:", default=True)],

@@ -167,17 +167,18 @@ def result_view() -> None:
 settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=int(steps),
                 seed=int(seed), max_vocab=MAX_VOCAB)
 is_generated = st.session_state.get("train_source") == GENERATED
-tab_result, tab_replay, tab_compare, tab_objective, tab_export = st.tabs(
-    ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"])
-with tab_result:
-    result_view()
-    if is_generated and not result.diverged:
-        groups_view(result, corpus, generated())
-with tab_objective:
-    objectives_view(corpus, text, settings, is_generated)
-with tab_replay:
-    replay_view(result, corpus)
-with tab_compare:
-    compare_view(result, corpus, text, settings, MAX_VOCAB)
-with tab_export:
-    export_view(result, corpus, text, settings)
+TABS = ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]
+# Only the open tab is computed (on_change="rerun" makes each tab report whether it is open).
+tabs = dict(zip(TABS, st.tabs(TABS, key="train_tab", on_change="rerun", bind="query-params")))
+views = {
+    "Result": lambda: (result_view(), is_generated and not result.diverged
+                       and groups_view(result, corpus, generated())),
+    "Replay training": lambda: replay_view(result, corpus),
+    "Compare two runs": lambda: compare_view(result, corpus, text, settings, MAX_VOCAB),
+    "Softmax vs negative sampling": lambda: objectives_view(corpus, text, settings, is_generated),
+    "Export": lambda: export_view(result, corpus, text, settings),
+}
+for name, tab in tabs.items():
+    if tab.open:
+        with tab:
+            views[name]()

@@ -6,9 +6,11 @@ from tests.conftest import ROOT
 APP = str(ROOT / "app" / "streamlit_app.py")
 
 
-def open_screen(name: str) -> AppTest:
-    """Run the real router and switch to a screen, as a click in the sidebar would."""
+def open_screen(name: str, **query) -> AppTest:
+    """Run the real router and switch to a screen, as a click in the sidebar would.
+    ``query`` sets URL parameters first (e.g. ``train_tab="Export"`` opens that tab)."""
     at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(query)
     at.run()
     if name != "home":
         at.switch_page(f"app_pages/{name}.py").run()

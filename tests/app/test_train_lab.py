@@ -4,8 +4,17 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import APP, assert_clean, metric, open_screen
 
 
-def test_replay_scrubber_moves_the_pictures():
+REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
+                                       "Softmax vs negative sampling", "Export")
+
+
+def test_only_the_open_tab_is_computed():
     at = open_screen("train")
+    assert not at.get("download_button") and "train_replay_step" not in at.session_state
+
+
+def test_replay_scrubber_moves_the_pictures():
+    at = open_screen("train", train_tab=REPLAY)
     slider = at.select_slider(key="train_replay_step")
     assert slider.value == 3000
     before = [c.proto.spec for c in at.get("vega_lite_chart")]
@@ -17,7 +26,7 @@ def test_replay_scrubber_moves_the_pictures():
 
 
 def test_replay_play_advances():
-    at = open_screen("train")
+    at = open_screen("train", train_tab=REPLAY)
     at.select_slider(key="train_replay_step").set_value(0).run()
     at.toggle(key="train_replay_play").set_value(True).run()
     assert_clean(at)
@@ -25,7 +34,7 @@ def test_replay_play_advances():
 
 
 def test_compare_two_runs():
-    at = open_screen("train")
+    at = open_screen("train", train_tab=COMPARE)
     assert metric(at, "A, final loss") == "1.713"
     b = metric(at, "B, final loss")
     at.slider(key="train_cmp_d_model").set_value(2).run()
@@ -37,7 +46,7 @@ def test_compare_two_runs():
 
 
 def test_export_offers_the_files_and_snippet():
-    at = open_screen("train")
+    at = open_screen("train", train_tab=EXPORT)
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["Table (CSV)", "vectors.tsv", "metadata.tsv", "PCA coordinates (CSV)",
                       "Download the snippet"]
@@ -83,7 +92,7 @@ def test_generated_corpus_with_groups_and_bank():
 
 
 def test_objectives_table_and_negatives_slider():
-    at = open_screen("train")
+    at = open_screen("train", train_tab=OBJECTIVES)
     table = [d.value for d in at.dataframe if "objective" in d.value.columns][0]
     assert table["words scored per pair"].tolist() == [12, 6]
     assert round(table["cross-entropy (one scale)"][0], 3) == 1.713

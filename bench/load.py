@@ -1,0 +1,212 @@
+"""Load test: many browser sessions train different settings on one real server at once.
+
+Starts ``streamlit run app`` on a free loopback port (as the README does), opens N sessions
+in Debian's Chromium at the same time, each on the Train screen with its own settings from a
+shareable link, and checks that every session shows the losses the core computes for *its*
+settings (no cross-talk through shared caches or module state) and no error. Then every
+session moves its d_model slider with the keyboard, and the check is repeated.
+
+Run from the repository root:  .venv/bin/python -m bench.load --sessions 20
+Prints the per-session table and the time per run (median, p95, max).
+Only 127.0.0.1 is contacted; the number of sessions and every wait are bounded.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core.corpus import GUIDE_TEXT, Corpus  # noqa: E402
+from core.skipgram import SkipGramConfig, train  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+MAX_SESSIONS = 40
+TIMEOUT_MS = 120_000
+
+
+@dataclass
+class SessionResult:
+    index: int
+    d_model: int
+    window: int
+    seed: int
+    shown: tuple[str, str]        # (loss at step 0, final loss) as the page shows them
+    expected: tuple[str, str]
+    after_key: tuple[str, str]    # the same after ArrowRight on d_model
+    expected_after: tuple[str, str]
+    seconds_first: float
+    seconds_key: float
+    errors: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return (not self.errors and self.shown == self.expected
+                and self.after_key == self.expected_after)
+
+
+def settings_for(i: int) -> tuple[int, int, int]:
+    """A distinct (d_model, window, seed) for session i."""
+    return 2 + i % 15, 1 + i % 3, i
+
+
+def expected_losses(d_model: int, window: int, seed: int, steps: int) -> tuple[str, str]:
+    r = train(Corpus.from_text(GUIDE_TEXT, window=window), SkipGramConfig(d_model=d_model, seed=seed, steps=steps))
+    return f"{r.losses[0]:.3f}", f"{r.losses[-1]:.3f}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(root: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    cmd = [sys.executable, "-P", "-m", "streamlit", "run", "app", "--server.headless", "true",
+           "--server.port", str(port), "--server.address", "127.0.0.1",
+           "--browser.gatherUsageStats", "false"]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return proc, base
+        except OSError:
+            time.sleep(0.25)
+    proc.kill()
+    raise RuntimeError("the server did not start within 60 s")
+
+
+async def metric(page, label_start: str) -> str:
+    loc = page.locator("[data-testid='stMetric']").filter(
+        has=page.locator("[data-testid='stMetricLabel']", has_text=label_start))
+    return (await loc.first.locator("[data-testid='stMetricValue']").inner_text()).strip()
+
+
+async def wait_for_rerun(page, before: str, label: str) -> None:
+    """Wait until the metric ``label`` no longer shows ``before`` and the app is idle."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        if await page.locator(IDLE).count() and await metric(page, label) != before:
+            return
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"{label} stayed at {before}")
+
+
+STREAMLIT_PROBES = ("/_stcore/host-config", "/_stcore/health")
+
+
+def watch(page, errors: list[str]) -> None:
+    """Record page errors, failed requests and error responses. Streamlit's frontend probes
+    ``<page path>/_stcore/health`` before the site root when a deep link is opened; those
+    404s are its own and are not counted. Console lines that only echo a failed resource
+    are covered by the request checks."""
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} ({r.failure})"))
+    page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 and not r.url.endswith(STREAMLIT_PROBES) else None)
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+
+
+async def one_session(browser, base: str, i: int, steps: int, start: asyncio.Event) -> SessionResult:
+    d, w, seed = settings_for(i)
+    errors: list[str] = []
+    ctx = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await ctx.new_page()
+    watch(page, errors)
+    await start.wait()
+    t0 = time.perf_counter()
+    await page.goto(f"{base}/train?train_d_model={d}&train_window={w}&train_seed={seed}"
+                    f"&train_steps={steps}", timeout=TIMEOUT_MS)
+    await page.wait_for_selector(IDLE, timeout=TIMEOUT_MS)
+    await page.wait_for_selector("[data-testid='stMetric']", timeout=TIMEOUT_MS)
+    first = time.perf_counter() - t0
+    label = f"loss, step {steps:,}"
+    shown = (await metric(page, "loss, step 0"), await metric(page, label))
+    if await page.locator("[data-testid='stException']").count():
+        errors.append("exception shown")
+    thumb = page.locator(".st-key-train_d_model [data-testid='stSlider']").get_by_role("slider")
+    await thumb.focus()
+    t1 = time.perf_counter()
+    await thumb.press("ArrowRight" if d < 32 else "ArrowLeft")
+    await wait_for_rerun(page, shown[1], label)
+    second = time.perf_counter() - t1
+    after = (await metric(page, "loss, step 0"), await metric(page, label))
+    await ctx.close()
+    d2 = d + 1 if d < 32 else d - 1
+    return SessionResult(i, d, w, seed, shown, expected_losses(d, w, seed, steps), after,
+                         expected_losses(d2, w, seed, steps), first, second, errors)
+
+
+async def run_load(base: str, sessions: int, steps: int) -> list[SessionResult]:
+    from playwright.async_api import async_playwright
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        start = asyncio.Event()
+        tasks = [asyncio.create_task(one_session(browser, base, i, steps, start)) for i in range(sessions)]
+        await asyncio.sleep(0.5)
+        start.set()                                # every session starts at the same moment
+        results = await asyncio.gather(*tasks)
+        await browser.close()
+    return list(results)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def report(results: list[SessionResult]) -> str:
+    lines = [f"{'session':>7} {'d_model':>7} {'window':>6} {'seed':>4}  {'shown (0 / end)':>16}  "
+             f"{'core (0 / end)':>15}  {'after key':>13}  {'first s':>7} {'key s':>6}  ok"]
+    for r in results:
+        lines.append(f"{r.index:>7} {r.d_model:>7} {r.window:>6} {r.seed:>4}  {' / '.join(r.shown):>16}  "
+                     f"{' / '.join(r.expected):>15}  {' / '.join(r.after_key):>13}  "
+                     f"{r.seconds_first:>7.2f} {r.seconds_key:>6.2f}  {'yes' if r.ok else 'NO ' + '; '.join(r.errors)}")
+    runs = [r.seconds_first for r in results] + [r.seconds_key for r in results]
+    lines.append("")
+    lines.append(f"sessions: {len(results)}, all correct and error-free: "
+                 f"{all(r.ok for r in results)}")
+    lines.append(f"time per run (page load or key press -> result shown), {len(runs)} runs: "
+                 f"median {statistics.median(runs):.2f} s, p95 {percentile(runs, 0.95):.2f} s, "
+                 f"max {max(runs):.2f} s")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--steps", type=int, default=3000, choices=[500, 1000, 2000, 3000])
+    args = ap.parse_args()
+    n = max(1, min(args.sessions, MAX_SESSIONS))
+    proc, base = start_server(Path(os.environ.get("EMBEDDING_LAB_APP_ROOT", ROOT)))
+    try:
+        results = asyncio.run(run_load(base, n, args.steps))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    print(f"Load test: {n} concurrent browser sessions on the Train screen, {args.steps} steps each, "
+          f"one server on 127.0.0.1 ({os.cpu_count()} cores)\n")
+    print(report(results))
+    sys.exit(0 if all(r.ok for r in results) else 1)
+
+
+if __name__ == "__main__":
+    main()
