@@ -23,7 +23,7 @@ FONT = 15
 
 def cached_spec(builder):
     """Turn a chart builder into one that returns the cached Vega-Lite spec of its chart."""
-    @st.cache_data(max_entries=256, show_spinner=False)
+    @st.cache_data(max_entries=128, show_spinner=False)   # a 64-word heatmap spec is ~0.5 MB
     def build(name: str, *args, **kwargs) -> dict:   # every builder shares this cache: the
         return builder(*args, **kwargs).to_dict(validate=False)  # name keeps their keys apart
 

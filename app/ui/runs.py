@@ -72,7 +72,7 @@ def run_cache() -> RunCache:
     return RunCache()
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@st.cache_data(max_entries=32, show_spinner=False)   # a pasted corpus holds a (300, 300) count matrix
 def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
     return Corpus.from_text(text, window=window, max_vocab=max_vocab)
 

@@ -169,7 +169,7 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
                "neither. That is the static-embedding problem, measured.")
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=8, show_spinner=False)
 def _objectives(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
                 negatives: int, epochs: int, max_vocab: int, with_groups: bool):
     corpus = corpus_for(text, window, max_vocab)
