@@ -22,6 +22,7 @@ st.markdown(
 | **5. Parameters** | How big the table is in real models, and why its share shrinks as models grow. |
 | **6. Limits** | What one vector per token cannot do: word order is lost in an average. |
 | **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
+| **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. |
 """
 )
 
@@ -32,8 +33,10 @@ st.markdown(
   the controls sit above the charts they change, so the class sees both at once.
 - **Alone**: every chart has a *Show the numbers as a table* box under it, so you can check each
   figure of the lesson by hand.
-- **Sharing a setting**: the Train screen keeps its sliders in the page address. Copy the address
-  bar and send it; whoever opens it sees the same run.
+- **Sharing a setting**: the Train screen keeps its sliders (and the open tab) in the page
+  address. Copy the address bar and send it; whoever opens it sees the same run.
+- **Watching it learn**: on the Train screen, the *Replay training* tab plays the table's
+  snapshots from random noise to the trained result.
 - Nothing is downloaded while you use the app: the GPT-2 vocabulary ships with it, so it works
   offline.
 """

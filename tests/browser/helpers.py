@@ -2,10 +2,13 @@
 checking a screen's health, and taking full-page screenshots.
 
 Waiting for a rerun: right after a click or a key press, ``data-test-script-state`` may still
-read ``notRunning`` for a moment before the rerun starts, so waiting for ``notRunning`` alone can
-return too early. An init script counts finished runs with a MutationObserver (every change of
-the attribute away from ``running`` is one finished run, however quickly it happened), and
-``AppPage.rerun(action)`` waits for that count to grow, then for the app to be idle.
+read ``notRunning`` for a moment before the rerun starts; and a fast run can go from running to
+notRunning within one React render, so the attribute never shows ``running`` at all. Neither
+"wait for notRunning" nor "watch the attribute change" is reliable. The server's own word is:
+each script run ends with a ``script_finished`` message on the app's websocket.
+``AppPage.rerun(action)`` waits for that message (decoded with Streamlit's own protobuf
+classes), then for the page to be idle, then for two animation frames so the last deltas are
+painted.
 """
 from __future__ import annotations
 
@@ -13,10 +16,17 @@ import re
 from pathlib import Path
 from urllib.parse import urlparse
 
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
 try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 except ImportError:  # the fixtures skip (or fail in CI) with a clear message
     expect = None
+    PlaywrightTimeout = TimeoutError
+
+# A whole script run ended (not one cut short by a newer rerun, not a fragment's run).
+RUN_ENDS = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "test-artifacts" / "screenshots"
@@ -35,21 +45,6 @@ CHART_TIMEOUT = 15_000  # ms for Vega-Lite to draw after the run ends
 IGNORED_CONSOLE: list[str] = []
 # Layout observations that do not fail the suite (charts wider than their column).
 LAYOUT_NOTES: list[str] = []
-
-RUN_COUNTER_JS = """
-(() => {
-  window.__stRunsDone = 0;
-  const obs = new MutationObserver(records => {
-    for (const r of records) {
-      if (r.attributeName === 'data-test-script-state' && r.oldValue === 'running') {
-        window.__stRunsDone += 1;
-      }
-    }
-  });
-  obs.observe(document, {subtree: true, attributes: true, attributeOldValue: true,
-                         attributeFilter: ['data-test-script-state']});
-})();
-"""
 
 CHARTS_JS = """
 () => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
@@ -116,15 +111,18 @@ class AppPage:
 
     def __init__(self, context, base_url: str):
         self.base_url = base_url
-        context.add_init_script(RUN_COUNTER_JS)
         context.set_default_timeout(30_000)
         self.page = context.new_page()
         self.console_errors: list[str] = []
         self.page_errors: list[str] = []
         self.dialogs: list[str] = []
+        self.runs_done = 0               # script_finished messages received (whole runs)
+        self.messages: list[str] = []    # the kinds of recent ForwardMsgs, for error reports
+        self.ws = None
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
         self.page.on("dialog", self._on_dialog)
+        self.page.on("websocket", self._on_websocket)
 
     # --- bookkeeping -------------------------------------------------------------------
     def _on_console(self, msg) -> None:
@@ -138,14 +136,45 @@ class AppPage:
         else:
             self.console_errors.append(line)
 
+    def _on_websocket(self, ws) -> None:
+        if "/_stcore/stream" in ws.url:
+            self.ws = ws
+            ws.on("framereceived", self._on_frame)
+
+    @staticmethod
+    def _decode(payload):
+        if isinstance(payload, str):
+            return None
+        msg = ForwardMsg()
+        try:
+            msg.ParseFromString(payload)
+        except Exception:  # not a ForwardMsg: not ours to judge
+            return None
+        return msg
+
+    @classmethod
+    def _is_run_end(cls, payload) -> bool:
+        msg = cls._decode(payload)
+        return (msg is not None and msg.WhichOneof("type") == "script_finished"
+                and msg.script_finished in RUN_ENDS)
+
+    def _on_frame(self, payload) -> None:
+        msg = self._decode(payload)
+        if msg is None:
+            return
+        kind = msg.WhichOneof("type")
+        if kind == "script_finished":
+            kind += ":" + ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)
+            if msg.script_finished in RUN_ENDS:
+                self.runs_done += 1
+        if kind != "delta":
+            self.messages = (self.messages + [kind])[-12:]
+
     def _on_dialog(self, dialog) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message!r}")
         dialog.dismiss()
 
     # --- runs ------------------------------------------------------------------------
-    def runs_done(self) -> int:
-        return self.page.evaluate("window.__stRunsDone || 0")
-
     def wait_idle(self, timeout: int = RUN_TIMEOUT) -> str:
         """Wait until no script run is in progress; return the state."""
         self.page.wait_for_function(
@@ -154,18 +183,39 @@ class AppPage:
             arg=list(IDLE_STATES), timeout=timeout)
         return self.page.locator(APP).get_attribute("data-test-script-state")
 
+    def _settle(self, timeout: int) -> None:
+        self.wait_idle(timeout)
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def _no_run(self, what: str, timeout: int) -> AssertionError:
+        state = self.page.locator(APP).get_attribute("data-test-script-state")
+        return AssertionError(f"no script run finished within {timeout / 1000:.0f} s of {what} "
+                              f"(state now {state!r}, url {self.page.url}); last messages from the "
+                              f"server: {self.messages}")
+
     def rerun(self, action, timeout: int = RUN_TIMEOUT) -> None:
         """Do ``action`` (a click, a key press) and wait for the run it triggers to finish."""
-        before = self.runs_done()
-        action()
-        self.page.wait_for_function("n => window.__stRunsDone > n", arg=before, timeout=timeout)
-        self.wait_idle(timeout)
+        assert self.ws is not None, "not connected to the app"
+        try:
+            with self.ws.expect_event("framereceived", predicate=self._is_run_end, timeout=timeout):
+                action()
+        except PlaywrightTimeout as err:
+            raise self._no_run("the action", timeout) from err
+        self._settle(timeout)
 
-    def goto(self, path: str = "/") -> None:
+    def goto(self, path: str = "/", timeout: int = RUN_TIMEOUT) -> None:
         """Open a URL of the app in this page and wait for its first run to finish."""
+        self.ws, self.runs_done = None, 0
         self.page.goto(self.base_url + path)
-        self.page.wait_for_function("() => window.__stRunsDone >= 1", timeout=RUN_TIMEOUT)
-        self.wait_idle()
+        if self.ws is None:
+            self.page.wait_for_event("websocket", predicate=lambda ws: "/_stcore/stream" in ws.url,
+                                     timeout=timeout)
+        if self.runs_done == 0:  # frames are only dispatched while we wait: no race here
+            try:
+                self.ws.wait_for_event("framereceived", predicate=self._is_run_end, timeout=timeout)
+            except PlaywrightTimeout as err:
+                raise self._no_run(f"opening {path}", timeout) from err
+        self._settle(timeout)
 
     # --- navigation ------------------------------------------------------------------
     def nav_links(self) -> list[tuple[str, str]]:

@@ -32,6 +32,7 @@ def test_typed_html_is_shown_not_run(app):
     app.rerun(lambda: area.press("Control+Enter"))
 
     expect(app.metric(TOKENS)).not_to_have_text(tokens_before)
+    expect(app.page.locator(".chip").first).to_be_visible()
     chips = app.page.evaluate(CHIP_TEXT_JS)
     assert "<script>alert(1)</script>" in chips, chips
     assert "<img·src=x·onerror=alert(2)>" in chips, chips  # spaces are shown as ·
