@@ -114,8 +114,17 @@ def log_softmax(Z: np.ndarray) -> np.ndarray:
     return Z - np.log(np.exp(Z).sum(axis=-1, keepdims=True))
 
 
-def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray):
+def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray, n: np.ndarray | None = None,
+                   block: int = 128):
     """Mean cross-entropy over all pairs and its gradients, from the counts ``C``.
+
+    Per centre word c (a row of ``Z = E @ W``)::
+
+        loss_c = sum_t C[c,t] * (log sum_j exp z_cj - z_ct)
+        dZ[c]  = (n[c] * softmax(z_c) - C[c]) / N
+
+    Rows are processed in blocks of ``block`` so the (block, V) temporaries stay in the
+    processor's cache; the result does not depend on the block size.
 
     Parameters
     ----------
@@ -123,6 +132,8 @@ def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray):
     W : ndarray of shape (d, V)
     C : ndarray of shape (V, V)
         Co-occurrence counts, ``C[c, t]`` = number of (c, t) pairs.
+    n : ndarray of shape (V,), optional
+        Row totals ``C.sum(1)`` (pass them in when calling in a loop).
 
     Returns
     -------
@@ -130,15 +141,22 @@ def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray):
     dE : ndarray of shape (V, d)
     dW : ndarray of shape (d, V)
     """
-    N = C.sum()
-    n = C.sum(axis=1)                     # (V,) pairs centred on each word
-    Z = E @ W                             # (V, V) scores of every centre for every word
-    logP = log_softmax(Z)                 # (V, V)
-    loss = -(C * logP).sum() / N
-    dZ = (n[:, None] * np.exp(logP) - C) / N  # (V, V)
-    dW = E.T @ dZ                         # (d, V)
-    dE = dZ @ W.T                         # (V, d)
-    return float(loss), dE, dW
+    if n is None:
+        n = C.sum(axis=1)                         # (V,) pairs centred on each word
+    N = n.sum()
+    dE, dW, loss = np.empty_like(E), np.zeros_like(W), 0.0
+    for a in range(0, len(E), block):
+        b = slice(a, a + block)
+        Z = E[b] @ W                              # (B, V) scores of these centres
+        Z -= Z.max(axis=1, keepdims=True)         # (B, V) shifted: exp cannot overflow
+        P = np.exp(Z)                             # (B, V) unnormalised softmax
+        s = P.sum(axis=1)                         # (B,)
+        loss += n[b] @ np.log(s) - np.vdot(C[b], Z)   # sum_t C[c,t] * -log softmax(z_c)[t]
+        P *= (n[b] / (s * N))[:, None]            # (B, V) n_c * softmax(z_c) / N
+        P -= C[b] / N                             # (B, V) rows of dZ
+        dW += E[b].T @ P                          # (d, V)
+        dE[b] = P @ W.T                           # (B, d)
+    return float(loss / N), dE, dW
 
 
 def loss_and_grads_pairs(E: np.ndarray, W: np.ndarray, inputs: np.ndarray, targets: np.ndarray):
@@ -200,12 +218,13 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
     E, W = init_params(corpus.V, config)
     E_prev, W_prev = E, W
     C = corpus.cooccurrence
+    n = C.sum(axis=1)                           # (V,) computed once for all steps
     losses: list[float] = []
     snap_steps, snaps = [], []
     diverged_step = None
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
-            loss, dE, dW = loss_and_grads(E, W, C)
+            loss, dE, dW = loss_and_grads(E, W, C, n)
             blown_up = bool(losses) and loss > BLOWUP_FACTOR * losses[0]
             if blown_up or not (np.isfinite(loss) and np.isfinite(dE).all() and np.isfinite(dW).all()):
                 diverged_step, E, W = step, E_prev, W_prev

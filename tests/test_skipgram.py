@@ -134,3 +134,18 @@ def test_zero_steps(corpus):
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ConfigError):
         SkipGramConfig(**kwargs)
+
+
+def test_block_size_does_not_change_the_result():
+    rng = np.random.default_rng(2)
+    c = Corpus.from_text(" ".join(rng.choice([f"w{i}" for i in range(300)], 3000)), window=2)
+    E, W = rng.normal(size=(c.V, 6)), rng.normal(size=(6, c.V))
+    full = loss_and_grads(E, W, c.cooccurrence, block=10_000)
+    for block in (1, 7, 128):
+        part = loss_and_grads(E, W, c.cooccurrence, block=block)
+        assert part[0] == pytest.approx(full[0], rel=1e-12)
+        np.testing.assert_allclose(part[1], full[1], atol=1e-13)
+        np.testing.assert_allclose(part[2], full[2], atol=1e-13)
+    pairs = loss_and_grads_pairs(E, W, c.inputs, c.targets)
+    assert full[0] == pytest.approx(pairs[0], rel=1e-12)
+    np.testing.assert_allclose(full[1], pairs[1], atol=1e-12)
