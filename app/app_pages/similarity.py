@@ -84,7 +84,7 @@ st.markdown(
     "is 50,257 numbers per token, all but one of them zero.")
 c1, c2 = st.columns([3, 2], gap="large")
 with c1:
-    chart_with_table(charts.heatmap(S, corpus.vocab, "Cosine of every pair of one-hot vectors"),
+    chart_with_table(charts.heatmap(S, corpus.vocab, "Cosine of every pair of one-hot vectors", size=360),
                      pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                      key="sim_onehot_table")
 with c2:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT, AppPage, expect
+from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT, AppPage, Server, expect
 
 SERVER_START_TIMEOUT = 60  # seconds for /_stcore/health to answer "ok"
 if expect is not None:
@@ -76,7 +76,7 @@ def _health(url: str) -> str:
 
 @pytest.fixture(scope="session")
 def app_server(chromium_executable, app_root, tmp_path_factory):
-    """Start ``streamlit run app`` as the README does; yield its base URL; stop it."""
+    """Start ``streamlit run app`` as the README does; yield its URL and log; stop it."""
     port = str(_free_port())
     logs = tmp_path_factory.mktemp("streamlit-server")
     out_path, err_path = logs / "stdout.txt", logs / "stderr.txt"
@@ -108,7 +108,7 @@ def app_server(chromium_executable, app_root, tmp_path_factory):
                 continue
             pytest.fail(f"`streamlit run app` exited with code {proc.returncode} before it "
                         f"was ready. Its output:\n{server_output()}", pytrace=False)
-        yield base
+        yield Server(base, err_path)
     finally:
         proc.terminate()
         try:
@@ -136,7 +136,7 @@ def app(browser, app_server):
     that the app caused, or opened a dialog (alert/confirm/prompt).
     """
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    a = AppPage(ctx, app_server)
+    a = AppPage(ctx, app_server.base_url, app_server.log_tail)
     yield a
     ctx.close()
     problems = [f"console error: {m}" for m in a.console_errors] + \

@@ -12,6 +12,7 @@ painted.
 """
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from urllib.parse import urlparse
@@ -106,11 +107,23 @@ def slug(url: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
 
 
+class Server:
+    """The running app: its base URL and the end of what it printed to stderr."""
+
+    def __init__(self, base_url: str, stderr_path: Path):
+        self.base_url, self.stderr_path = base_url, stderr_path
+
+    def log_tail(self, chars: int = 3000) -> str:
+        text = self.stderr_path.read_text(errors="replace") if self.stderr_path.exists() else ""
+        return text[-chars:].strip()
+
+
 class AppPage:
     """One browser page on the app, with the bookkeeping the tests assert on."""
 
-    def __init__(self, context, base_url: str):
+    def __init__(self, context, base_url: str, server_log=lambda: ""):
         self.base_url = base_url
+        self.server_log = server_log
         context.set_default_timeout(30_000)
         self.page = context.new_page()
         self.console_errors: list[str] = []
@@ -267,26 +280,34 @@ class AppPage:
         state = self.page.locator(APP).get_attribute("data-test-script-state")
         if state != "notRunning":
             found.append(f"script state is {state!r}")
-        for exc in self.page.locator("[data-testid='stException']").all():
-            found.append("exception shown: " + exc.inner_text()[:500])
+        exceptions = self.page.locator("[data-testid='stException']").all()
+        for exc in exceptions:
+            found.append("exception shown: " + exc.inner_text().strip().splitlines()[0][:300])
         for err in self.page.locator("[data-testid='stAlertContentError']").all():
             if not err.locator("xpath=ancestor::*[@data-testid='stException']").count():
                 found.append("error message shown: " + err.inner_text()[:500])
         if min_charts is not None:
-            found += self.chart_problems(min_charts)
+            # With an exception on screen, say so at once instead of waiting for charts.
+            found += self.chart_problems(min_charts, timeout=1 if exceptions else CHART_TIMEOUT)
         s = self.page.evaluate(SCROLL_JS)
         if s["docScroll"] > s["innerWidth"] + 1:
             found.append(f"the page scrolls sideways: scrollWidth {s['docScroll']} > {s['innerWidth']}")
         if s["mainScroll"] > s["mainClient"] + 1:
             found.append(f"the main area scrolls sideways: {s['mainScroll']} > {s['mainClient']} px")
+        if exceptions:
+            found.append("the server's log ends with:\n" + self.server_log())
         return found
 
-    def chart_problems(self, min_charts: int) -> list[str]:
+    def assert_healthy(self, min_charts: int | None = None) -> None:
+        found = self.problems(min_charts)
+        assert not found, f"{self.page.url}:\n" + "\n".join(found)
+
+    def chart_problems(self, min_charts: int, timeout: int = CHART_TIMEOUT) -> list[str]:
         """Wait (bounded) for at least ``min_charts`` Vega-Lite charts, all drawn."""
         try:
             self.page.wait_for_function(
                 f"n => {{ const s = ({CHARTS_JS})(); return s.length >= n && s.every(x => x === 'ok'); }}",
-                arg=min_charts, timeout=CHART_TIMEOUT)
+                arg=min_charts, timeout=timeout)
             return []
         except Exception:  # report what is there instead of a bare timeout
             states = self.page.evaluate(CHARTS_JS)
@@ -312,8 +333,28 @@ class AppPage:
                 if height <= page.viewport_size["height"]:
                     break
                 page.set_viewport_size({"width": size["width"], "height": height})
-            for path in paths:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(path), full_page=True, animations="disabled", caret="hide")
+            png = page.screenshot(full_page=True, animations="disabled", caret="hide")
         finally:
             page.set_viewport_size(size)
+        for path in paths:
+            write_png(path, png)
+
+
+def write_png(path: Path, png: bytes, tolerance: float = 0.001) -> None:
+    """Write a screenshot, unless the file already holds practically the same picture
+    (fewer than ``tolerance`` of its pixels differ): a committed screenshot then does not
+    change with every test run because of anti-aliasing noise."""
+    from PIL import Image, ImageChops
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        try:
+            old, new = Image.open(path).convert("RGB"), Image.open(io.BytesIO(png)).convert("RGB")
+            if old.size == new.size:
+                diff = ImageChops.difference(old, new).convert("L").point(lambda v: 255 if v > 16 else 0)
+                changed = diff.histogram()[255]
+                if changed <= tolerance * old.size[0] * old.size[1]:
+                    return
+        except OSError:
+            pass  # unreadable old file: overwrite it
+    path.write_bytes(png)

@@ -18,13 +18,14 @@ def open_train(app, query: str = "") -> None:
     app.open_screen("3. Train", app.base_url + "/train")
     if query:
         app.goto("/train" + query)
+    app.assert_healthy()
 
 
 def test_defaults_show_the_reference_run(app, app_root):
     open_train(app)
     expect(app.metric(STEP0)).to_have_text("2.487")
     expect(app.metric(FINAL)).to_have_text("1.713")
-    assert app.problems(min_charts=3) == []
+    app.assert_healthy(min_charts=3)
     shots = [ARTIFACTS / "train.png"]
     if app_root == REPO_ROOT:  # the README shows this checkout's screen, not a scratch copy's
         shots.append(DOCS_SCREENSHOTS / "train.png")
@@ -42,7 +43,7 @@ def test_each_slider_changes_the_results(app):
         assert app.slider_value(label) == setting, f"{label}: {app.slider_value(label)!r}"
         expect(app.metric(FINAL)).not_to_have_text(before)
         seen[f"{label} {setting}"] = app.metric(FINAL).inner_text()
-        assert app.problems(min_charts=3) == [], label
+        app.assert_healthy(min_charts=3)
     assert "train_d_model=5" in app.page.url, app.page.url
     assert len(set(seen.values())) == len(seen), f"some changes did not change the loss: {seen}"
 
@@ -73,4 +74,4 @@ def test_the_url_carries_the_setting(app):
     expect(app.slider(D_MODEL).get_by_role("slider")).to_have_value("8")
     expect(app.metric(FINAL)).not_to_have_text("1.713")
     assert "train_d_model=8" in app.page.url, app.page.url
-    assert app.problems(min_charts=3) == []
+    app.assert_healthy(min_charts=3)
