@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT, AppPage, Server, expect
+from .helpers import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT,
+                      AppPage, Server, expect)
 
 SERVER_START_TIMEOUT = 60  # seconds for /_stcore/health to answer "ok"
 if expect is not None:

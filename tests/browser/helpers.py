@@ -221,8 +221,9 @@ class AppPage:
         self.ws, self.runs_done = None, 0
         self.page.goto(self.base_url + path)
         if self.ws is None:
-            self.page.wait_for_event("websocket", predicate=lambda ws: "/_stcore/stream" in ws.url,
-                                     timeout=timeout)
+            ws = self.page.wait_for_event("websocket", predicate=lambda w: "/_stcore/stream" in w.url,
+                                          timeout=timeout)
+            self.ws = self.ws or ws
         if self.runs_done == 0:  # frames are only dispatched while we wait: no race here
             try:
                 self.ws.wait_for_event("framereceived", predicate=self._is_run_end, timeout=timeout)
@@ -309,7 +310,7 @@ class AppPage:
                 f"n => {{ const s = ({CHARTS_JS})(); return s.length >= n && s.every(x => x === 'ok'); }}",
                 arg=min_charts, timeout=timeout)
             return []
-        except Exception:  # report what is there instead of a bare timeout
+        except PlaywrightTimeout:  # report what is there instead of a bare timeout
             states = self.page.evaluate(CHARTS_JS)
             return [f"expected at least {min_charts} drawn chart(s), found {len(states)}: {states}"]
 

@@ -37,7 +37,6 @@ def test_typed_html_is_shown_not_run(app):
     chips = app.page.evaluate(CHIP_TEXT_JS)
     assert "<script>alert(1)</script>" in chips, chips
     assert "<img·src=x·onerror=alert(2)>" in chips, chips  # spaces are shown as ·
-    expect(app.page.locator(".chips")).to_be_visible()
     expect(app.page.locator(".chip").filter(has_text=re.compile(r"^script"))).not_to_have_count(0)
     # Nothing the user typed became an element.
     assert app.page.locator(".chips script, .chips img, img[src='x']").count() == 0

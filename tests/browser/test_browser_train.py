@@ -36,13 +36,13 @@ def test_each_slider_changes_the_results(app):
     open_train(app)
     expect(app.metric(FINAL)).to_have_text("1.713")
     seen = {"default": app.metric(FINAL).inner_text()}
-    for label, key, setting in [(D_MODEL, "ArrowRight", "5"), (LR, "ArrowLeft", "0.2"),
-                                (WINDOW, "ArrowRight", "3")]:
+    for widget, press, setting in [(D_MODEL, "ArrowRight", "5"), (LR, "ArrowLeft", "0.2"),
+                                   (WINDOW, "ArrowRight", "3")]:
         before = app.metric(FINAL).inner_text()
-        app.press_on_slider(label, key)
-        assert app.slider_value(label) == setting, f"{label}: {app.slider_value(label)!r}"
+        app.press_on_slider(widget, press)
+        assert app.slider_value(widget) == setting, f"{widget}: {app.slider_value(widget)!r}"
         expect(app.metric(FINAL)).not_to_have_text(before)
-        seen[f"{label} {setting}"] = app.metric(FINAL).inner_text()
+        seen[f"{widget}={setting}"] = app.metric(FINAL).inner_text()
         app.assert_healthy(min_charts=3)
     assert "train_d_model=5" in app.page.url, app.page.url
     assert len(set(seen.values())) == len(seen), f"some changes did not change the loss: {seen}"
