@@ -2,7 +2,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui.common import error, intro
+from ui.common import error, fixed_decimals, intro
 from ui.parse import InputError, parse_ids
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
@@ -50,7 +50,7 @@ st.caption("These numbers stand in for whatever the rest of the network sends ba
 up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
 up.insert(0, "token id", ids)
 up.insert(0, "position", np.arange(T))
-st.dataframe(up, hide_index=True, key="grad_upstream")
+st.dataframe(up, hide_index=True, key="grad_upstream", column_config=fixed_decimals(up, 2))
 
 st.subheader("2. The gradient for the whole table")
 a, b, c = st.columns(3)
@@ -62,7 +62,8 @@ for k in touched:
     positions = np.flatnonzero(ids == k)
     rows.append({"row (token id)": int(k), "from positions": ", ".join(map(str, positions)),
                  **{f"dW_E dim {j}": grad[k, j] for j in range(D)}})
-st.dataframe(pd.DataFrame(rows), hide_index=True, key="grad_rows")
+grad_df = pd.DataFrame(rows)
+st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=fixed_decimals(grad_df, 2))
 repeated = [int(k) for k in touched if np.count_nonzero(ids == k) > 1]
 if repeated:
     k = repeated[0]
@@ -78,7 +79,8 @@ before_after = []
 for k in touched:
     before_after.append({"row": int(k), "when": "before", **{f"dim {j}": table[k, j] for j in range(D)}})
     before_after.append({"row": int(k), "when": "after", **{f"dim {j}": update.table[k, j] for j in range(D)}})
-st.dataframe(pd.DataFrame(before_after), hide_index=True, key="grad_before_after")
+ba_df = pd.DataFrame(before_after)
+st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
 st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
 
 st.divider()

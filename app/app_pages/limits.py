@@ -57,4 +57,4 @@ st.markdown(
     "the same row, although one is a riverside and the other a lender. A fixed row per token is "
     "a *static* embedding. A *contextual* embedding depends on the surrounding words; the model's "
     "later layers build it (ELMo did this with recurrent networks, Peters et al., 2018).")
-st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon="🏦")
+st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon=":material/toll:")

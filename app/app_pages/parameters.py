@@ -21,9 +21,10 @@ vocab = c[0].number_input("Vocabulary size |V|", 1, MAX_VOCAB, p.vocab_size if p
                           step=1, key=f"params_vocab_{choice}")
 d_model = c[1].number_input("d_model", 1, MAX_D_MODEL, p.d_model if p else 768, step=1,
                             key=f"params_d_{choice}")
-total = c[2].number_input("Whole model's parameters", 1, 10**13,
+total = c[2].number_input("Model total", 1, 10**13,
                           p.total_params if p else 124_439_808, step=1, key=f"params_total_{choice}",
-                          help="As published for the preset; type your own for a custom model.")
+                          help="The whole model's parameters, as published for the preset; type your own for a "
+                               "custom model.")
 tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied",
                    help="Is the output projection (lm_head) tied to the table? GPT-2 reuses the table "
                         "(transposed) to score the next token: no extra parameters. Untied, the "
@@ -46,22 +47,24 @@ if p:
 
 left, right = st.columns(2, gap="large")
 with left:
-    st.subheader("Memory for the table")
+    st.subheader("Memory")
     mem = pd.DataFrame({"number format": list(BYTES_PER_PARAM),
                         "bytes per number": list(BYTES_PER_PARAM.values()),
                         "bytes": [memory_bytes(table_n, k) for k in BYTES_PER_PARAM]})
     mem["size"] = mem["bytes"].map(human_bytes)
-    chart_with_table(charts.bars(mem, "number format", "bytes", "Table size by number format",
-                                 sort=list(BYTES_PER_PARAM), y_title="bytes"),
+    mem["MiB"] = mem["bytes"] / 2**20
+    chart_with_table(charts.bars(mem, "number format", "MiB", "The table's size by number format",
+                                 sort=list(BYTES_PER_PARAM), y_title="MiB (1 MiB = 1,048,576 bytes)",
+                                 fmt=",.1f"),
                      mem, key="params_mem_table", stretch=True)
 with right:
-    st.subheader("The table's share shrinks as models grow")
+    st.subheader("Share of the model")
     rows = [{"model": q.name, "d_model": q.d_model, "family": q.name.split()[0],
              "table share %": 100 * share(embedding_params(q.vocab_size, q.d_model), q.total_params),
              "table": embedding_params(q.vocab_size, q.d_model), "whole model": q.total_params}
             for q in PRESETS]
     df = pd.DataFrame(rows)
-    chart_with_table(charts.bars(df, "model", "table share %", "Embedding table, % of the model",
+    chart_with_table(charts.bars(df, "model", "table share %", "The table's share shrinks as models grow",
                                  color="family", sort=None, fmt=".2f", horizontal=True,
                                  x_title=None, y_title="table share (%)"),
                      df, key="params_share_table", stretch=True)
@@ -72,7 +75,8 @@ growth = pd.DataFrame([{"d_model": d, "what": what, "parameters": n}
                        for what, n in (("table: 50,257 x d", embedding_params(50_257, d)),
                                        ("one layer: about 12 x d²", layer_params(d)))])
 chart = alt.Chart(growth).mark_line(point=True, strokeWidth=3).encode(
-    x=alt.X("d_model:Q", scale=alt.Scale(type="log", domain=[200, 16_000]), title="d_model (log scale)"),
+    x=alt.X("d_model:Q", scale=alt.Scale(type="log", domain=[200, 16_000]), title="d_model (log scale)",
+            axis=alt.Axis(values=[256, 512, 1024, 2048, 4096, 8192, 12_288], format=",")),
     y=alt.Y("parameters:Q", scale=alt.Scale(type="log"), title="parameters (log scale)",
             axis=alt.Axis(format="~s")),
     color=alt.Color("what:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]), title=None),

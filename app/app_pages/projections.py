@@ -18,6 +18,9 @@ perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], def
                          help="Roughly how many neighbours each point tries to keep close. "
                               "Not the perplexity of a language model.")
 seed = c[2].number_input("t-SNE seed", 0, 1000, 0, key="proj_seed")
+if source.startswith("Word groups"):
+    st.caption("63 words, coloured by their known group (grey: words outside the groups). "
+               "Hover over a point to see its word.")
 k = 5
 
 table = trained_table(source)
@@ -43,7 +46,7 @@ st.markdown(f"For every word, take its {k} nearest words by cosine in the full t
 score = pd.DataFrame({"picture": [p.name for p in shown],
                       "neighbours kept (%)": [100 * p.overlap.mean for p in shown]})
 chart_with_table(charts.bars(score, "picture", "neighbours kept (%)", fmt=".0f", horizontal=True,
-                             x_title=None, height=40 * len(shown) + 40),
+                             x_title=None, height=40 * len(shown) + 40, domain=(0, 100)),
                  score, key="proj_score_table", stretch=True)
 st.caption("Clusters in a t-SNE picture are hints to check with cosines, not findings: its look "
            "depends on the perplexity (van der Maaten & Hinton, 2008; Wattenberg, Viégas & "

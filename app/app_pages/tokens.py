@@ -73,7 +73,7 @@ st.subheader("Look up an id")
 typed = st.text_input("Token id", "3331", key="tok_id")
 try:
     tid = int(typed.strip())
-    st.markdown(f"Id {tid:,} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")
+    st.markdown(f"Id {tid} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")
 except ValueError:
     error(f"{typed.strip()[:30]!r} is not an id: GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}."
              if not typed.strip().lstrip("-").isdigit()

@@ -110,9 +110,9 @@ def result_view() -> None:
             st.caption(f"Showing the {len(order)} most frequent of the {corpus.V} words; the table "
                        "has them all.")
         st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
-                   "white: unrelated (scale fixed from -1 to 1).")
+                   "pale: unrelated (scale fixed from -1 to 1).")
     with right:
-        st.subheader("Nearest neighbours")
+        st.subheader("Neighbours")
         default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
         word = st.selectbox("Word", corpus.vocab, index=default, key="train_word")
         k = min(5, corpus.V - 1)
@@ -137,7 +137,7 @@ def result_view() -> None:
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
             key="train_pca_table")
     with right:
-        st.subheader("Reading the map")
+        st.subheader("Reading it")
         st.markdown(
             f"PCA lays the {d_model}-number vectors flat along the two directions in which they spread "
             f"most: {100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread. "

@@ -13,10 +13,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-# Paul Tol's "muted" scheme plus three of his "light" colours: readable by people with
-# the common colour-vision deficiencies. Words beyond 12 reuse colours; labels tell them apart.
-WORD_COLOURS = ["#332288", "#CC6677", "#117733", "#DDCC77", "#88CCEE", "#882255",
-                "#44AA99", "#999933", "#AA4499", "#EE8866", "#77AADD", "#555555"]
+# Darker colours from Paul Tol's "muted", "bright" and "vibrant" schemes: told apart by people
+# with the common colour-vision deficiencies, and dark enough to read as text on white.
+# Words beyond 12 reuse colours; their labels tell them apart.
+WORD_COLOURS = ["#332288", "#CC3311", "#117733", "#882255", "#0077BB", "#AA4499",
+                "#7A7A1F", "#EE7733", "#009988", "#CC6677", "#555555", "#4477AA"]
 DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
 FONT = 15
 
@@ -121,7 +122,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     """2-D points with word labels. Colour is fixed per word by ``vocab``, or, with
     ``colour`` (one group name per word), per group with a legend."""
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
-    scale = alt.Scale(domain=list(domain)) if domain else alt.Scale(zero=False, nice=True)
+    scale = alt.Scale(domain=list(domain)) if domain else alt.Scale(zero=False, nice=True, padding=24)
     if colour is None:
         col = alt.Color("word:N", scale=word_colour_scale(vocab), legend=None)
     else:
@@ -148,14 +149,18 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
 @cached_spec
 def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = None,
          x_title: str | None = None, y_title: str | None = None, sort=None,
-         fmt: str = ",.0f", height: int = 300, horizontal: bool = False) -> alt.Chart:
+         fmt: str = ",.0f", height: int = 300, horizontal: bool = False,
+         domain: tuple[float, float] | None = None) -> alt.Chart:
     """A plain bar chart with tooltips; ``x`` is the category, ``y`` the value. Fills its
     column's width (show with ``stretch=True``). ``horizontal`` puts categories down the
-    side, so long names stay readable."""
+    side, so long names stay readable; ``domain`` fixes the value axis (e.g. 0 to 100 %),
+    so a long bar is not mistaken for a full one."""
     cat = (alt.Y if horizontal else alt.X)(
         f"{x}:N", title=x_title or x, sort=sort,
         axis=alt.Axis(labelAngle=0 if horizontal else -30, labelOverlap=False, labelLimit=200))
-    val = (alt.X if horizontal else alt.Y)(f"{y}:Q", title=y_title or y)
+    val = (alt.X if horizontal else alt.Y)(
+        f"{y}:Q", title=y_title or y,
+        scale=alt.Scale(domain=list(domain)) if domain else alt.Scale())
     enc = dict(x=val, y=cat) if horizontal else dict(x=cat, y=val)
     enc["tooltip"] = [x, alt.Tooltip(f"{y}:Q", format=fmt)]
     if color:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import html
 from collections import Counter
 
-# Light backgrounds (Paul Tol's "light" scheme) keep black text readable on a projector.
-CHIP_COLOURS = ["#77AADD", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00", "#EEDD88",
-                "#EE8866", "#FFAABB", "#DDDDDD"]
+# Light backgrounds keep black text readable on a projector (Paul Tol's "light" and "pale"
+# schemes). Colours go to ids in order of first appearance, so the first 12 distinct ids of a
+# text all look different; the same id always gets the same colour.
+CHIP_COLOURS = ["#77AADD", "#EE8866", "#44BB99", "#EEDD88", "#FFAABB", "#99DDFF",
+                "#BBCC33", "#CCBBEE", "#AAAA00", "#FFCCCC", "#DDDDDD", "#CCDDAA"]
 VISIBLE = {" ": "·", "\n": "↵", "\t": "→", "\r": "␍"}
 
 CSS = """
@@ -25,9 +27,13 @@ CSS = """
 """
 
 
-def colour_for(token_id: int) -> str:
-    """The same id always gets the same colour."""
-    return CHIP_COLOURS[token_id % len(CHIP_COLOURS)]
+def colours_for(ids) -> dict[int, str]:
+    """A colour per distinct id, in order of first appearance (cycling after 12)."""
+    out: dict[int, str] = {}
+    for i in ids:
+        if i not in out:
+            out[i] = CHIP_COLOURS[len(out) % len(CHIP_COLOURS)]
+    return out
 
 
 def visible(text: str) -> str:
@@ -38,10 +44,11 @@ def visible(text: str) -> str:
 def chips_html(tokens) -> str:
     """HTML for a row of chips; ids that occur more than once get a dark outline."""
     counts = Counter(t.id for t in tokens)
+    colour = colours_for(t.id for t in tokens)
     parts = []
     for t in tokens:
         cls = "chip repeat" if counts[t.id] > 1 else "chip"
         label = html.escape(visible(t.text))
-        parts.append(f'<span class="{cls}" style="background:{colour_for(t.id)}" '
+        parts.append(f'<span class="{cls}" style="background:{colour[t.id]}" '
                      f'title="id {t.id}">{label}<span class="id">{t.id}</span></span>')
     return CSS + '<div class="chips">' + "".join(parts) + "</div>"

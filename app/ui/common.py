@@ -42,3 +42,9 @@ def plain(text: str) -> str:
 def error(message) -> None:
     """An error box for a message that may quote what the user typed."""
     st.error(plain(message))
+
+
+def fixed_decimals(df: pd.DataFrame, decimals: int) -> dict:
+    """A column_config that shows every float column with the same number of decimals."""
+    return {c: st.column_config.NumberColumn(format=f"%.{decimals}f")
+            for c in df.columns if pd.api.types.is_float_dtype(df[c])}

@@ -91,12 +91,13 @@ def rotation_view(table: Table) -> None:
         r = rotation_check(table.E, seed)
         rotated, change, moved = r.rotated, r.max_cosine_change, r.share_entries_changed
     m = st.columns(2)
-    m[0].metric("largest change of any cosine", f"{change:.1e}")
+    m[0].metric("largest change of any cosine", "0" if change == 0 else "below 0.000001",
+                help=f"Exactly {change:.1e}: rounding in the computer's last digit.")
     m[1].metric("numbers of the table that changed", f"{100 * moved:.0f}%")
     n = min(6, len(table.vocab))
     st.dataframe(pd.DataFrame({"word": table.vocab[:n], "column 0 before": table.E[:n, 0],
                                "column 0 after": rotated[:n, 0], "column 1 before": table.E[:n, 1],
-                               "column 1 after": rotated[:n, 1]}),
+                               "column 1 after": rotated[:n, 1]}).round(3),
                  hide_index=True, key="proj_rotation_table")
 
 
@@ -121,7 +122,8 @@ def context_view() -> None:
     df = pd.DataFrame(rows)
     chart = alt.Chart(df).mark_bar().encode(
         y=alt.Y("vector:N", title=None, sort=None, axis=alt.Axis(labelLimit=300)),
-        x=alt.X("cosine:Q", title="cosine to the group's centre"),
+        x=alt.X("cosine:Q", title="cosine to the group's centre",
+                scale=alt.Scale(domain=[min(0.0, float(df.cosine.min())), 1.0])),
         yOffset="group:N",
         color=alt.Color("group:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]),
                         legend=alt.Legend(orient="bottom")),

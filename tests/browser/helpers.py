@@ -27,7 +27,9 @@ except ImportError:  # the fixtures skip (or fail in CI) with a clear message
     PlaywrightTimeout = TimeoutError
 
 # A whole script run ended (not one cut short by a newer rerun, not a fragment's run).
-RUN_ENDS = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR)
+# A fragment (st.fragment, e.g. the replay scrubber) finishes with its own status.
+RUN_ENDS = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+            ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "test-artifacts" / "screenshots"
