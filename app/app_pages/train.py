@@ -132,7 +132,7 @@ def result_view() -> None:
     with left:
         st.subheader("Map of the words (PCA)")
         chart_with_table(
-            charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=size,
+            charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=min(size, 420),
                            title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
             key="train_pca_table")

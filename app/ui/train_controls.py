@@ -44,7 +44,7 @@ def corpus_controls() -> tuple[str, str]:
         text = text[:MAX_CORPUS_CHARS]
     return text, " ".join(notes)
 
-BOUND = {"train_tab": "tab", "train_d_model": "d_model", "train_lr": "learning rate", "train_window": "window",
+BOUND = {"train_d_model": "d_model", "train_lr": "learning rate", "train_window": "window",
          "train_steps": "steps", "train_seed": "seed", "train_source": "training text"}
 
 

@@ -59,12 +59,12 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
         left, right = st.columns(2, gap="medium")
         with left:
             chart_with_table(charts.scatter(frames.coords[i], corpus.vocab, corpus.vocab,
-                                            domain=(-lim, lim), size=360, title="PCA map, aligned"),
+                                            domain=(-lim, lim), size=290, title="PCA map, aligned"),
                              pd.DataFrame({"word": corpus.vocab, "x": frames.coords[i][:, 0],
                                            "y": frames.coords[i][:, 1]}), key="train_replay_pca_t")
         with right:
             S = cosine_matrix(result.snapshots[i])
-            chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=320,
+            chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=290,
                                             title="Cosine similarity"),
                              pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                              key="train_replay_heat_t")
