@@ -100,3 +100,8 @@ def test_objectives_table_and_negatives_slider():
     assert_clean(at)
     table = [d.value for d in at.dataframe if "objective" in d.value.columns][0]
     assert table["words scored per pair"].tolist() == [12, 3]
+
+
+def test_a_tab_in_the_link_is_not_reported_as_invalid():
+    at = open_screen("train", train_tab=EXPORT)
+    assert not at.warning
