@@ -54,9 +54,9 @@ else:
 bank = [t for t in tokens if t.id == 3331]
 st.subheader("Why this matters")
 st.markdown(
-    f"In the two example sentences, id **3331** (` bank`) appears twice"
-    + (f" (here: {len(bank)} time{'s' if len(bank) != 1 else ''})" if tokens else "")
-    + ". The table has one row for id 3331, so the riverside and the lender start from the very "
+    "In the two example sentences, id **3331** (` bank`) appears twice; in the text above it "
+    f"appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
+    "The table has one row for id 3331, so the riverside and the lender start from the very "
     "same vector. Telling them apart is left to the layers after the table, which mix in the "
     "neighbouring words.")
 

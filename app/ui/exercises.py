@@ -35,7 +35,7 @@ def is_right(ex: Exercise, x: float) -> bool:
 
 
 def show(exercises: list[Exercise], title: str = "Try it by hand") -> None:
-    with st.expander(f"✏️ {title}", expanded=False):
+    with st.expander(title, expanded=False, icon=":material/edit:"):
         for i, ex in enumerate(exercises, 1):
             with st.form(key=ex.key, border=False):
                 typed = st.text_input(f"{i}. {ex.question}", key=f"{ex.key}_answer")
