@@ -121,6 +121,15 @@ def sgd_step(table: np.ndarray, grad: np.ndarray, lr: float) -> SGDUpdate:
     return SGDUpdate(new, changed)
 
 
+def rows_touched(grad: np.ndarray) -> np.ndarray:
+    """Ids of the rows of a gradient that are not all zero.
+
+    >>> rows_touched(np.array([[0.0, 0], [0, 2], [0, 0]]))
+    array([1])
+    """
+    return np.flatnonzero(np.any(grad != 0, axis=1))
+
+
 def _check_ids(ids: np.ndarray, vocab_size: int) -> None:
     if ids.size == 0:
         return

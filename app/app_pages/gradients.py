@@ -6,7 +6,7 @@ from ui.common import error, fixed_decimals, intro
 from ui.parse import InputError, parse_ids
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
-from core.embedding import init_table, lookup_backward, sgd_step
+from core.embedding import init_table, lookup_backward, rows_touched, sgd_step
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
 
 V, D = 50_257, 4
@@ -91,9 +91,9 @@ _, dE, dW = loss_and_grads_pairs(E, W, corpus.inputs[:1], corpus.targets[:1])
 centre, context = corpus.vocab[corpus.inputs[0]], corpus.vocab[corpus.targets[0]]
 st.markdown(
     f"Take one training pair of the Train screen's model, (*{centre}*, *{context}*). The input table "
-    f"E gets a gradient in **{np.count_nonzero(np.any(dE != 0, axis=1))} of {corpus.V}** rows. The "
+    f"E gets a gradient in **{len(rows_touched(dE))} of {corpus.V}** rows. The "
     f"output matrix W, which scores every word of the vocabulary, gets a gradient in "
-    f"**{np.count_nonzero(np.any(dW != 0, axis=0))} of {corpus.V}** columns: the softmax pushes "
+    f"**{len(rows_touched(dW.T))} of {corpus.V}** columns: the softmax pushes "
     "every word's score up or down. GPT-2 *ties* its output projection (the `lm_head`) to the "
     "embedding table, reusing W_E transposed, so through that side every row of the table gets a "
     "gradient at every step.")
