@@ -76,8 +76,9 @@ if result.diverged:
     st.error(
         f"**Training blew up at step {result.diverged_step:,}.** With learning rate {lr:g} each update "
         "overshoots: instead of stepping down into the valley of the loss, it jumps to the far side, "
-        "higher each time, until the numbers are too big to compute. The loss went from "
-        f"{result.losses[0]:.3f} to {result.losses[-1]:.3f} before that. "
+        "higher each time. The app stops a run once its loss passes ten times its starting value "
+        f"or stops being a number. The loss went from {result.losses[0]:.3f} to "
+        f"{result.losses[-1]:.3f} before that. "
         "**Try a smaller learning rate** (0.5 is the lesson's setting).")
 
 def result_view() -> None:
