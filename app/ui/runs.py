@@ -23,7 +23,7 @@ from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
 
 MAX_RUNS = 64
-MAX_RUN_BYTES = 96 * 2**20
+MAX_RUN_BYTES = 48 * 2**20
 
 
 class RunCache:
@@ -72,7 +72,7 @@ def run_cache() -> RunCache:
     return RunCache()
 
 
-@st.cache_data(max_entries=32, show_spinner=False)   # a pasted corpus holds a (300, 300) count matrix
+@st.cache_data(max_entries=8, show_spinner=False)    # a pasted corpus holds a (300, 300) count matrix
 def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
     return Corpus.from_text(text, window=window, max_vocab=max_vocab)
 

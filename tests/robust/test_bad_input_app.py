@@ -108,3 +108,13 @@ def test_tokenizer_takes_a_megabyte():
     at.text_area(key="tok_text").input("<|endoftext|> <b>x</b> " * 45_000).run()
     assert_clean(at)
     assert any("cut" in i.value for i in at.info)
+
+
+def test_the_maximum_number_of_steps_draws():
+    """5,000 steps give 5,001 losses: the curve is thinned, never too big to draw."""
+    at = open_screen("train")
+    at.select_slider(key="train_steps").set_value(5000).run()
+    assert_clean(at)
+    assert metric(at, "loss, step 5,000")
+    at2 = open_screen("train", train_tab="Compare two runs", train_steps="5000")
+    assert not at2.exception
