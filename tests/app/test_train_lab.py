@@ -105,3 +105,17 @@ def test_objectives_table_and_negatives_slider():
 def test_a_tab_in_the_link_is_not_reported_as_invalid():
     at = open_screen("train", train_tab=EXPORT)
     assert not at.warning
+
+
+def test_compare_learning_rate_and_objective_epochs_move_their_outputs():
+    at = open_screen("train", train_tab=COMPARE)
+    b = metric(at, "B, final loss")
+    at.select_slider(key="train_cmp_lr").set_value(0.1).run()
+    assert_clean(at)
+    assert metric(at, "B, final loss") != b
+    at = open_screen("train", train_tab=OBJECTIVES)
+    table = [d.value for d in at.dataframe if "objective" in d.value.columns][0]
+    at.slider(key="train_ns_epochs").set_value(20).run()
+    assert_clean(at)
+    after = [d.value for d in at.dataframe if "objective" in d.value.columns][0]
+    assert after["cross-entropy (one scale)"][1] != table["cross-entropy (one scale)"][1]
