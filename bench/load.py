@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import socket
 import statistics
 import subprocess
+import tempfile
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
+from bench.browser import _decode_forward, launch_server, stop_server, wait_healthy  # noqa: E402
 from core.corpus import GUIDE_TEXT, Corpus  # noqa: E402
 from core.skipgram import SkipGramConfig, train  # noqa: E402
 
@@ -70,29 +70,12 @@ def expected_losses(d_model: int, window: int, seed: int, steps: int) -> tuple[s
     return f"{r.losses[0]:.3f}", f"{r.losses[-1]:.3f}"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(root: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    cmd = [sys.executable, "-P", "-m", "streamlit", "run", "app", "--server.headless", "true",
-           "--server.port", str(port), "--server.address", "127.0.0.1",
-           "--browser.gatherUsageStats", "false"]
-    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    return proc, base
-        except OSError:
-            time.sleep(0.25)
-    proc.kill()
-    raise RuntimeError("the server did not start within 60 s")
+    """``streamlit run app`` on a free loopback port, as the README starts it (bench.browser)."""
+    log = Path(tempfile.mkdtemp(prefix="load-")) / "server.log"
+    proc, base = launch_server(log, root)
+    wait_healthy(proc, base, log)
+    return proc, base
 
 
 async def metric(page, label_start: str) -> str:
@@ -115,14 +98,8 @@ class RunCounter:
             ws.on("framereceived", self._on_frame)
 
     def _on_frame(self, payload) -> None:
-        if isinstance(payload, str):
-            return
-        msg = ForwardMsg()
-        try:
-            msg.ParseFromString(payload)
-        except Exception:  # not a ForwardMsg
-            return
-        if msg.WhichOneof("type") == "script_finished" and \
+        msg = _decode_forward(payload)
+        if msg is not None and msg.WhichOneof("type") == "script_finished" and \
                 msg.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
             self.done += 1
 
@@ -239,8 +216,7 @@ def main() -> None:
     try:
         results = asyncio.run(run_load(base, n, args.steps))
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        stop_server(proc)
     print(f"Load test: {n} concurrent browser sessions on the Train screen, {args.steps} steps each, "
           f"one server on 127.0.0.1 ({os.cpu_count()} cores)\n")
     print(report(results))
