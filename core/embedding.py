@@ -121,6 +121,16 @@ def sgd_step(table: np.ndarray, grad: np.ndarray, lr: float) -> SGDUpdate:
     return SGDUpdate(new, changed)
 
 
+def example_upstream(T: int, d_model: int, seed: int = 1) -> np.ndarray:
+    """Stand-in upstream gradients dL/dX for one sentence, shape (1, T, d_model), rounded to
+    2 decimals so a class can add them up by hand.
+
+    >>> example_upstream(3, 4).shape
+    (1, 3, 4)
+    """
+    return np.random.default_rng(seed).normal(0.0, 1.0, (1, T, d_model)).round(2)
+
+
 def rows_touched(grad: np.ndarray) -> np.ndarray:
     """Ids of the rows of a gradient that are not all zero.
 

@@ -6,7 +6,7 @@ from ui.common import error, fixed_decimals, intro
 from ui.parse import InputError, parse_ids
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
-from core.embedding import init_table, lookup_backward, rows_touched, sgd_step
+from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
 
 V, D = 50_257, 4
@@ -37,7 +37,7 @@ except InputError as err:
 
 table = toy_table()
 T = len(ids)
-upstream = np.random.default_rng(1).normal(0, 1, (1, T, D)).round(2)  # (1, T, d) stand-in dL/dX
+upstream = example_upstream(T, D)                                      # (1, T, d) stand-in dL/dX
 grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
 update = sgd_step(table, grad, lr)
 touched = update.changed_rows

@@ -11,7 +11,6 @@ of 127.0.0.1; the browser is Debian's Chromium (never a browser that Playwright 
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from bench.browser import free_port, stop_server
 
 from .helpers import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT,
                       AppPage, Server, expect)
@@ -61,12 +62,6 @@ def app_root() -> Path:
     return root
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _health(url: str) -> str:
     try:
         with urllib.request.urlopen(url, timeout=2) as r:
@@ -78,7 +73,7 @@ def _health(url: str) -> str:
 @pytest.fixture(scope="session")
 def app_server(chromium_executable, app_root, tmp_path_factory):
     """Start ``streamlit run app`` as the README does; yield its URL and log; stop it."""
-    port = str(_free_port())
+    port = str(free_port())
     logs = tmp_path_factory.mktemp("streamlit-server")
     out_path, err_path = logs / "stdout.txt", logs / "stderr.txt"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
@@ -111,12 +106,7 @@ def app_server(chromium_executable, app_root, tmp_path_factory):
                         f"was ready. Its output:\n{server_output()}", pytrace=False)
         yield Server(base, err_path)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_server(proc)
 
 
 @pytest.fixture(scope="session")
