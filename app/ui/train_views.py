@@ -10,10 +10,6 @@ from ui import charts
 from ui.common import chart_with_table
 from ui.runs import corpus_for, train_run
 from ui.train_controls import generated as generated_corpus
-
-
-def generated_groups():
-    return generated_corpus().groups
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
@@ -24,6 +20,10 @@ from core.skipgram import SkipGramConfig, TrainResult, loss_floor
 
 PLAY_SECONDS = 0.35
 MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
+
+
+def generated_groups():
+    return generated_corpus().groups
 
 
 def heatmap_order(S: np.ndarray, corpus: Corpus) -> np.ndarray:
@@ -94,8 +94,8 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, settings: dict,
     table = pd.DataFrame({k: pd.Series(v) for k, v in curves.items()}).rename_axis("step").reset_index()
     chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
     m = st.columns(2)
-    m[0].metric(f"A, final loss", f"{result.final_loss:.3f}")
-    m[1].metric(f"B, final loss", f"{res_b.final_loss:.3f}",
+    m[0].metric("A, final loss", f"{result.final_loss:.3f}")
+    m[1].metric("B, final loss", f"{res_b.final_loss:.3f}",
                 delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")

@@ -1,5 +1,4 @@
 """AppTest: the GPT-2 "bank" screen."""
-from pathlib import Path
 
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 
