@@ -57,14 +57,19 @@ def chart_titled(at: AppTest, start: str) -> Chart:
     return found[0]
 
 
+def charts_with(at: AppTest, field: str) -> list[Chart]:
+    """The charts with a dataset that carries ``field`` (e.g. "cosine" for heatmaps)."""
+    return [c for c in charts(at) if any(field in d.columns for d in c.data.values())]
+
+
 def tables(at: AppTest) -> list[pd.DataFrame]:
     return [d.value for d in at.dataframe]
 
 
-def table(at: AppTest, column: str, nth: int = 0) -> pd.DataFrame:
-    """The ``nth`` dataframe on the screen with a column named ``column``."""
-    found = [t for t in tables(at) if column in t.columns]
-    assert len(found) > nth, f"no table with column {column!r}: {[list(t.columns) for t in tables(at)]}"
+def table(at: AppTest, *columns: str, nth: int = 0) -> pd.DataFrame:
+    """The ``nth`` dataframe on the screen that has all these columns."""
+    found = [t for t in tables(at) if all(c in t.columns for c in columns)]
+    assert len(found) > nth, f"no table with columns {columns!r}: {[list(t.columns) for t in tables(at)]}"
     return found[nth]
 
 
