@@ -35,9 +35,12 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         pass                                   # already executed under its app.ui name
 
 
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-sys.meta_path.insert(0, _Alias())
+def pytest_configure(config):
+    # In a hook, not at import: --doctest-modules imports this file in normal runs too.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    if not any(isinstance(f, _Alias) for f in sys.meta_path):
+        sys.meta_path.insert(0, _Alias())
 
 
 def pytest_sessionstart(session):
