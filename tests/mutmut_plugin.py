@@ -8,12 +8,16 @@
 2. mutmut forks each mutant's test run from a process that has already run the suite, so
    Streamlit's in-memory caches (trained runs, chart specs) would be warm and hide a mutant
    behind a cached answer. Each run starts with them cleared, as a fresh ``pytest`` does.
+3. A mutant of core/ is judged by the core's own tests only (not the screen tests that also
+   reach it): the core's tests must catch a wrong core by themselves, and a surviving core
+   mutant would otherwise cost a full run of every screen (hours for the whole core).
 """
 from __future__ import annotations
 
 import importlib
 import importlib.abc
 import importlib.machinery
+import os
 import sys
 from pathlib import Path
 
@@ -48,3 +52,15 @@ def pytest_sessionstart(session):
 
     st.cache_data.clear()
     st.cache_resource.clear()
+
+
+SCREEN_TESTS = ("tests/app/", "tests/robust/test_bad_input_app.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not os.environ.get("MUTANT_UNDER_TEST", "").startswith("core."):
+        return
+    screens = [i for i in items if i.nodeid.startswith(SCREEN_TESTS)]
+    if screens:
+        config.hook.pytest_deselected(items=screens)
+        items[:] = [i for i in items if not i.nodeid.startswith(SCREEN_TESTS)]
