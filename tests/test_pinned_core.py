@@ -122,3 +122,42 @@ def test_id_to_text_bounds_and_message():
     for bad in (-1, 50_257, 3.0):
         with pytest.raises(ValueError, match=r"^GPT-2's ids run from 0 to 50,256; .* is not one\.$"):
             id_to_text(enc, bad)
+
+
+def test_log_softmax_uses_each_rows_own_maximum():
+    Z = np.array([[0.0, 1.0], [-2000.0, -2001.0]])          # a global maximum would underflow row 2
+    a, b = -np.log1p(np.e), 1 - np.log1p(np.e)
+    np.testing.assert_allclose(log_softmax(Z), [[a, b], [b, a]], rtol=1e-12)
+
+
+def test_tokenize_defaults_positions_pieces_and_partial_bytes():
+    from core.tokenizer import tokenize
+    enc = gpt2()
+    assert [t.id for t in tokenize(enc, "a<|endoftext|>")] == [64, 50_256]     # special token by default
+    toks = tokenize(enc, "He sat by the bank")
+    assert [t.position for t in toks] == list(range(len(toks)))
+    assert "".join(t.text for t in toks) == "He sat by the bank" and not any(t.partial for t in toks)
+    emoji = tokenize(enc, "🦜")
+    assert len(emoji) > 1 and all(t.partial for t in emoji) and all("\ufffd" in t.text for t in emoji)
+
+
+def test_gpt2_messages_name_the_file(tmp_path):
+    from core.tokenizer import TokenizerUnavailable
+    with pytest.raises(TokenizerUnavailable, match=r"^The GPT-2 vocabulary file .*missing\.tiktoken could not be "
+                                                   r"read \(No such file or directory\)\.$"):
+        gpt2(tmp_path / "missing.tiktoken")
+    bad = tmp_path / "bad.tiktoken"
+    bad.write_bytes(b"not the ranks")
+    with pytest.raises(TokenizerUnavailable, match=r"does not match the published one\. Restore it from the "
+                                                   r"repository \(git checkout core/data\)\.$"):
+        gpt2(bad)
+    assert gpt2().name == "gpt2-offline" and gpt2().n_vocab == 50_257
+
+
+def test_aligned_frames_keep_steps_shares_and_width():
+    from core.projection import aligned_frames, pca
+    snaps = np.random.default_rng(0).normal(size=(3, 6, 4))
+    f = aligned_frames(snaps, [0, 5, 10])
+    np.testing.assert_array_equal(f.steps, [0, 5, 10])
+    np.testing.assert_allclose(f.kept, [pca(s).kept for s in snaps])
+    assert aligned_frames(snaps, [0, 5, 10], k=3).coords.shape == (3, 6, 3)
