@@ -7,8 +7,8 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
 from core.similarity import cosine_matrix, cosine_steps
 from core.skipgram import SkipGramConfig, train
-from tests.app.conftest import assert_clean, open_screen
-from tests.app.values import (assert_close, chart_titled, charts_with, has_number, metric, numbers, table,
+from tests.app.conftest import open_screen
+from tests.app.values import (assert_close, chart_titled, charts_with, has_number, metric, move, numbers, table,
                               text_with, texts)
 
 LOOKUP = {
@@ -22,10 +22,8 @@ def test_lookup_row_product_and_batch(name):
     text, row, ids_text = LOOKUP[name]
     at = open_screen("lookup")
     if name != "defaults":
-        at.text_area(key="lookup_matrix").input(text).run()
-        at.slider(key="lookup_row").set_value(row).run()
-        at.text_area(key="lookup_batch").input(ids_text).run()
-        assert_clean(at)
+        move(at, ("text_area", "lookup_matrix", text), ("slider", "lookup_row", row),
+             ("text_area", "lookup_batch", ids_text))
     W = np.array([[float(x) for x in ln.split(",")] for ln in text.splitlines()])
     V, d = W.shape
     row = 1 if row is None else row
@@ -86,10 +84,7 @@ def test_similarity_steps_and_metrics(name):
     u_text, v_text, scale = SIM[name]
     at = open_screen("similarity")
     if name != "defaults":
-        at.text_input(key="sim_u").input(u_text).run()
-        at.text_input(key="sim_v").input(v_text).run()
-        at.slider(key="sim_scale").set_value(scale).run()
-        assert_clean(at)
+        move(at, ("text_input", "sim_u", u_text), ("text_input", "sim_v", v_text), ("slider", "sim_scale", scale))
     u = np.array([float(x) for x in u_text.split(",")])
     v = np.array([float(x) for x in v_text.split(",")]) * scale
     s = cosine_steps(u, v)

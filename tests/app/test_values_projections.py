@@ -11,7 +11,7 @@ from core.projection import pca
 from core.skipgram import SkipGramConfig, train
 from core.tsne import tsne
 from tests.app.conftest import assert_clean, open_screen
-from tests.app.values import assert_close, charts, charts_with, has_number, metric, table, text_with
+from tests.app.values import assert_close, charts, charts_with, has_number, metric, move, table, text_with
 
 GROUPS, LESSON = "Word groups (generated)", "The lesson's 33 words"
 
@@ -32,10 +32,8 @@ def test_each_picture_and_score_from_its_own_inputs(name):
     source, perps, seed = CASES[name]
     at = open_screen("projections")
     if name != "defaults":
-        at.radio(key="proj_source").set_value(source).run()
-        at.multiselect(key="proj_perplexities").set_value(perps).run()
-        at.number_input(key="proj_seed").set_value(seed).run()
-        assert_clean(at)
+        move(at, ("radio", "proj_source", source), ("multiselect", "proj_perplexities", perps),
+             ("number_input", "proj_seed", seed))
     r = trained(source)
     E, vocab = r.E, r.vocab
     p = pca(E, k=2)

@@ -9,7 +9,8 @@ from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, loss_floor, train
 from tests.app.conftest import assert_clean, open_screen
-from tests.app.values import assert_close, chart_titled, charts, charts_with, has_number, metric, table, text_with
+from tests.app.values import (assert_close, chart_titled, charts, charts_with, has_number, metric, move, table,
+                              text_with)
 
 MAX_VOCAB = 300
 
@@ -29,20 +30,13 @@ SETTINGS = {
 }
 
 
+CONTROLS = {"d_model": ("slider", "train_d_model"), "lr": ("select_slider", "train_lr"),
+            "window": ("slider", "train_window"), "steps": ("select_slider", "train_steps"),
+            "seed": ("number_input", "train_seed")}
+
+
 def _open(**s):
-    at = open_screen("train")
-    if "d_model" in s:
-        at.slider(key="train_d_model").set_value(s["d_model"]).run()
-    if "lr" in s:
-        at.select_slider(key="train_lr").set_value(s["lr"]).run()
-    if "window" in s:
-        at.slider(key="train_window").set_value(s["window"]).run()
-    if "steps" in s:
-        at.select_slider(key="train_steps").set_value(s["steps"]).run()
-    if "seed" in s:
-        at.number_input(key="train_seed").set_value(s["seed"]).run()
-    assert_clean(at)
-    return at
+    return move(open_screen("train"), *[(*CONTROLS[name], value) for name, value in s.items()])
 
 
 @pytest.mark.parametrize("name", list(SETTINGS))

@@ -12,7 +12,7 @@ from core.similarity import cosine_matrix, nearest
 from core.skipgram import SkipGramConfig, loss_floor, train
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import (assert_close, charts, charts_with, download, download_holds, has_number,
-                              metric, table, text_with)
+                              metric, move, table, text_with)
 
 REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
                                        "Softmax vs negative sampling", "Export")
@@ -58,15 +58,10 @@ CMP = {"defaults": {}, "d_model": {"d": 3}, "window": {"w": 4}, "lr": {"lr": 0.2
 @pytest.mark.parametrize("name", list(CMP))
 def test_compare_runs_are_each_computed_from_their_own_settings(name):
     c = CMP[name]
-    at = open_screen("train", train_tab=COMPARE)
-    if "d" in c:
-        at.slider(key="train_cmp_d_model").set_value(c["d"]).run()
-    if "w" in c:
-        at.slider(key="train_cmp_window").set_value(c["w"]).run()
-    if "lr" in c:
-        at.select_slider(key="train_cmp_lr").set_value(c["lr"]).run()
-    at.selectbox(key="train_cmp_word").set_value("dog").run()
-    assert_clean(at)
+    keys = {"d": ("slider", "train_cmp_d_model"), "w": ("slider", "train_cmp_window"),
+            "lr": ("select_slider", "train_cmp_lr")}
+    at = move(open_screen("train", train_tab=COMPARE), *[(*keys[k], v) for k, v in c.items()],
+              ("selectbox", "train_cmp_word", "dog"))
     corpus_a, a = run()
     corpus_b, b = run(d_model=c.get("d", 8), window=c.get("w", 2), lr=c.get("lr", 0.5))
     assert metric(at, "A, final loss") == f"{a.final_loss:.3f}"

@@ -110,6 +110,15 @@ def metric(at: AppTest, label: str) -> str:
     return found[0]
 
 
+def move(at: AppTest, *changes: tuple[str, str, object]) -> AppTest:
+    """Set controls as a user would, one rerun each: ``move(at, ("slider", "train_d_model", 8))``."""
+    for kind, key, value in changes:
+        widget = getattr(at, kind)(key=key)
+        (widget.input(value) if kind in ("text_input", "text_area") else widget.set_value(value)).run()
+        assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def download_holds(button, data: str | bytes, mime: str, filename: str) -> bool:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     return button.proto.url.rsplit("/", 1)[-1].split(".")[0] == _calculate_file_id(raw, mime, filename)
