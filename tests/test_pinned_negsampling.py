@@ -62,3 +62,27 @@ def test_negatives_follow_the_power_and_a_blow_up_is_reported_quietly():
     assert not np.array_equal(a.E, b.E)                  # the noise distribution matters
     big = train_negsampling(corpus, NegSamplingConfig(epochs=50, lr=1e6, init_std=10.0))   # no RuntimeWarning
     assert big.diverged and big.diverged_step is not None
+
+
+def test_epoch_loss_is_the_pair_weighted_mean_of_its_batches():
+    from core.negsampling import train_negsampling
+    from core.skipgram import loss_and_grads
+    corpus = Corpus.from_text(GUIDE_TEXT)                       # 126 pairs: batches of 64 and 62
+    r = train_negsampling(corpus, NegSamplingConfig(epochs=2, batch_size=64))
+    s = r.step_losses
+    assert r.steps == len(s) == 4
+    np.testing.assert_allclose(r.losses, [(64 * s[0] + 62 * s[1]) / 126, (64 * s[2] + 62 * s[3]) / 126],
+                               rtol=1e-12)
+    assert r.vocab == corpus.vocab and not r.diverged and r.diverged_step is None
+    assert len(r.softmax_losses) == 3
+    assert r.softmax_loss == r.softmax_losses[-1] == loss_and_grads(r.E, r.W, corpus.cooccurrence)[0]
+
+
+def test_a_blow_up_keeps_the_last_good_table_and_names_its_step():
+    from core.negsampling import train_negsampling
+    from core.skipgram import loss_and_grads
+    corpus = Corpus.from_text(GUIDE_TEXT)
+    big = train_negsampling(corpus, NegSamplingConfig(epochs=50, lr=1e6, init_std=10.0))
+    assert big.diverged and big.diverged_step == big.steps + 1       # the update that blew up, undone
+    assert np.isfinite(big.E).all() and np.isfinite(big.W).all()
+    assert big.softmax_loss == loss_and_grads(big.E, big.W, corpus.cooccurrence)[0]
