@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import bigtext_view, charts
 from ui.common import chart_with_table, error, intro
 from ui.runs import corpus_for, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
@@ -37,6 +37,9 @@ seed = c[4].number_input("Seed", 0, 1_000_000, 0, step=1, key="train_seed", bind
 
 text, source_note = corpus_controls()
 link_notice(given)
+if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
+    bigtext_view.show(text, source_note, int(seed))
+    st.stop()
 st.caption("Every setting above is kept in the page's address: copy it from the address bar "
            "to share this exact run.")
 try:
