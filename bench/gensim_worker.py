@@ -27,14 +27,14 @@ def main(job_path):
     from gensim.models import Word2Vec
     with open(job["sentences"]) as f:
         sentences = json.load(f)["sentences"]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     model = Word2Vec(sentences, sg=1, hs=0, vector_size=job["d_model"], window=job["window"],
                      negative=job["negative"], min_count=job["min_count"], sample=job["sample"],
                      epochs=job["epochs"], workers=1, seed=job["seed"])
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     np.save(job["out"] + ".npy", model.wv.vectors)
     with open(job["out"] + ".json", "w") as f:
-        json.dump({"vocab": list(model.wv.index_to_key), "seconds": seconds}, f)
+        json.dump({"vocab": list(model.wv.index_to_key), "seconds": seconds, "cpu": cpu}, f)
 
 
 if __name__ == "__main__":

@@ -14,22 +14,26 @@ both sides), the same settings (negative 5, min_count 5, sample 1e-3, 20 epochs,
 and 2), and are timed from token lists to vectors (vocabulary included). Columns:
 
 * words/s: the corpus's words times the epochs, divided by the seconds; seconds are the best
-  (shortest) of all the runs of that side (seeds 1 and 2, ``--repeats`` times each, the two
-  sides alternating), the usual way to read timings on a machine shared with other work.
+  (shortest) of all the runs of that side (seeds 1, 2 and 3, ``--repeats`` times each, the
+  two sides alternating), the usual way to read timings on a machine shared with other work.
+  words/CPU-s: the same with the process's own CPU time, which other work disturbs less.
 * agreement: mean overlap of the top-10 cosine neighbours (among the whole vocabulary) of
-  the 500 most frequent words, against gensim seed 1. gensim's row is gensim seed 2 against
-  seed 1: the level two equally good runs reach. core's is the mean of its seeds 1 and 2.
+  the 500 most frequent words. gensim's row: its three seeds against each other (3 pairs),
+  the level two equally good runs reach; core's row: core's three seeds against gensim's
+  three (9 pairs).
 * WordSim-353: Spearman correlation between human similarity ratings and cosines, on the
-  pairs whose two words are both in the vocabulary (mean of the two seeds).
+  pairs whose two words are both in the vocabulary (mean over the seeds).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import itertools
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads its BLAS
@@ -64,7 +68,8 @@ def run_gensim(python: Path, job: dict, tmp: Path) -> dict:
     if job["what"] == "data":
         return json.loads((tmp / "lee.json").read_text())
     out = json.loads(Path(job["out"] + ".json").read_text())
-    return {"vocab": out["vocab"], "E": np.load(job["out"] + ".npy"), "seconds": out["seconds"]}
+    return {"vocab": out["vocab"], "E": np.load(job["out"] + ".npy"), "seconds": out["seconds"],
+            "cpu": out["cpu"]}
 
 
 def top_neighbours(E: np.ndarray, vocab: list[str], words: list[str], k: int = 10) -> dict:
@@ -122,7 +127,7 @@ def wordsim(E: np.ndarray, vocab: list[str], pairs) -> tuple[float, int]:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="d 50, window 5, 2 epochs only")
-    parser.add_argument("--repeats", type=int, default=2, help="timed runs per seed and side")
+    parser.add_argument("--repeats", type=int, default=1, help="timed runs per seed and side")
     args = parser.parse_args(argv)
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
@@ -138,44 +143,51 @@ def main(argv=None) -> None:
         print(f"corpus   Lee background: {len(sentences)} documents, {n_words:,} words; "
               f"WordSim-353: {len(pairs)} pairs", flush=True)
         rows = []
+        seeds = (1, 2) if args.quick else (1, 2, 3)
         for d, window in grid:
             runs: dict[str, list] = {"gensim": [], "core": []}
             times: dict[str, list] = {"gensim": [], "core": []}
-            for rep in range(1 if args.quick else args.repeats):
-                for seed in (1, 2):                           # alternate the two sides
+            for rep in range(args.repeats):
+                for seed in seeds:                            # alternate the two sides
                     job = dict(what="train", sentences=str(tmp / "lee.json"), out=str(tmp / f"g{seed}"),
                                d_model=d, window=window, epochs=epochs, seed=seed, **SETTINGS)
                     g = run_gensim(python, job, tmp)
+                    cpu = time.process_time()
                     r = train_word2vec(sentences, Word2VecConfig(d_model=d, window=window, epochs=epochs,
                                                                  seed=seed, **SETTINGS))
-                    times["gensim"].append(g["seconds"])
-                    times["core"].append(r.seconds)
+                    cpu = time.process_time() - cpu
+                    times["gensim"].append((g["seconds"], g["cpu"]))
+                    times["core"].append((r.seconds, cpu))
                     if rep == 0:
                         runs["gensim"].append(g)
                         runs["core"].append({"vocab": r.vocab, "E": r.E})
-                    print(f"  d {d:3d}  window {window}  seed {seed}  run {rep + 1}: gensim {g['seconds']:.2f} s, "
-                          f"core {r.seconds:.2f} s  (load {load()})", flush=True)
+                    print(f"  d {d:3d}  window {window}  seed {seed}  run {rep + 1}: gensim {g['seconds']:.2f} s "
+                          f"(CPU {g['cpu']:.2f}), core {r.seconds:.2f} s (CPU {cpu:.2f})  load {load()}",
+                          flush=True)
             g1 = runs["gensim"][0]
             words = [w for w in g1["vocab"] if w in set(runs["core"][0]["vocab"])][:500]
-            ref = top_neighbours(g1["E"], g1["vocab"], words)
+            ref = [top_neighbours(g["E"], g["vocab"], words) for g in runs["gensim"]]
+            mine = [top_neighbours(c["E"], c["vocab"], words) for c in runs["core"]]
+            agree = {"gensim": np.mean([agreement(a, b) for a, b in itertools.combinations(ref, 2)]),
+                     "core": np.mean([agreement(a, b) for a in ref for b in mine])}
             for name in ("gensim", "core"):
-                others = runs[name][1:] if name == "gensim" else runs[name]
-                agree = np.mean([agreement(ref, top_neighbours(o["E"], o["vocab"], words)) for o in others])
                 sims = [wordsim(o["E"], o["vocab"], pairs) for o in runs[name]]
-                seconds = min(times[name])
-                rows.append((name, d, window, n_words * epochs / seconds, seconds, agree,
-                             float(np.mean([s for s, _ in sims])), sims[0][1]))
-    print(f"\nword2vec skip-gram, negative 5, min_count 5, sample 1e-3, {epochs} epochs, one thread; "
-          f"seconds: best of all runs; agreement and WordSim: mean of seeds 1 and 2")
-    print("agreement: top-10 neighbours of the 500 most frequent words vs gensim seed 1 "
-          "(gensim row: its seed 2)\n")
-    header = f"{'trainer':8} {'d':>4} {'window':>6} {'words/s':>10} {'seconds':>8} {'agreement':>9} " \
-             f"{'WordSim-353':>11} {'pairs':>5} {'speed vs gensim':>15}"
+                wall, cpu = min(t for t, _ in times[name]), min(c for _, c in times[name])
+                rows.append((name, d, window, n_words * epochs / wall, wall, n_words * epochs / cpu,
+                             agree[name], float(np.mean([s for s, _ in sims])), sims[0][1]))
+    print(f"\nword2vec skip-gram, negative 5, min_count 5, sample 1e-3, {epochs} epochs, one thread, "
+          f"seeds {', '.join(map(str, seeds))}, {args.repeats} run(s) each")
+    print("words/s: best wall-clock run; words/CPU-s: best run by the process's own CPU time (steadier "
+          "when other work shares the machine)")
+    print("agreement: top-10 neighbours of the 500 most frequent words; gensim row: gensim seeds against "
+          "each other, core row: core seeds against gensim seeds\n")
+    header = f"{'trainer':8} {'d':>4} {'window':>6} {'words/s':>10} {'seconds':>8} {'words/CPU-s':>11} " \
+             f"{'agreement':>9} {'WordSim-353':>11} {'pairs':>5} {'vs gensim (wall, CPU)':>22}"
     print(header + "\n" + "-" * len(header))
-    for name, d, window, wps, seconds, agree, ws, n_pairs in rows:
-        base = next(r[3] for r in rows if r[0] == "gensim" and r[1:3] == (d, window))
-        print(f"{name:8} {d:4d} {window:6d} {wps:10,.0f} {seconds:8.2f} {agree:9.3f} {ws:11.3f} "
-              f"{n_pairs:5d} {wps / base:14.2f}x")
+    for name, d, window, wps, seconds, cps, agree_, ws, n_pairs in rows:
+        base = next(r for r in rows if r[0] == "gensim" and r[1:3] == (d, window))
+        print(f"{name:8} {d:4d} {window:6d} {wps:10,.0f} {seconds:8.2f} {cps:11,.0f} {agree_:9.3f} {ws:11.3f} "
+              f"{n_pairs:5d} {wps / base[3]:13.2f}x {cps / base[5]:6.2f}x")
     print(f"\nload at the end: {load()}")
 
 

@@ -46,8 +46,9 @@ MAX_D_MODEL = 300
 MAX_WINDOW = 20
 MAX_NEGATIVE = 30
 MAX_EPOCHS = 200
-MAX_TOUCHES = 128
-"""Most updates one row may expect from one block (measured: runs diverge from about 250)."""
+MAX_TOUCHES = 64
+"""Most updates one row may expect from one block (measured: runs diverged at about 250;
+32 to 256 gave the same neighbours on the Lee corpus, docs/performance.md)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     ``MAX_TOUCHES / max_w touches(w)``.
 
     >>> block_size(np.array([100, 1]), Word2VecConfig(sample=0.0))   # tiny text, frequent word
-    21
+    10
     """
     kept = counts * keep_probabilities(counts, config.sample)       # (V,) expected kept words
     f = kept / kept.sum()                                          # (V,) share after sub-sampling
@@ -254,38 +255,39 @@ class _Buffers:
 
     def __init__(self, G: int, w: int, K: int, d: int):
         self.P = np.empty((G + 2 * w, d), np.float32)     # rows of the block's positions
-        self.X = np.empty((G, 2 * w, d), np.float32)      # context rows
         self.U = np.empty((G, K + 1, d), np.float32)      # true word and negatives' rows
         self.flat = np.empty((max(G * (K + 1), G + 2 * w), d), np.intp)  # scatter positions
-        self.kernel = BlockBuffers(G, 2 * w, K + 1, d)
-        self.slots = np.r_[0:w, w + 1:2 * w + 1]          # (2w,) context slots around slot w
-        self.at = np.arange(G)[:, None] + self.slots      # (G, 2w) slot j of centre g is g + j
+        self.kernel = BlockBuffers(G, 2 * w + 1, K + 1, d)
+        self.offset = np.abs(np.arange(2 * w + 1) - w)    # (2w+1,) distance of slot j from the centre
 
 
 def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     """One SGD update from G centre words (their windows read from the same E and W).
 
     ``kid``/``ksent`` hold the G centres plus w padded neighbours on each side
-    (G + 2w,); slot j of centre g is the word at ``kid[g + j]``, j = w the centre itself,
-    which is left out: the 2w context slots are ``j = 0..w-1, w+1..2w``.
+    (G + 2w,); slot j = 0..2w of centre g is the word at ``kid[g + j]``, slot w being
+    the centre itself (weight 0, like slots beyond the shrunk window or the sentence).
+    The context rows are a sliding-window *view* of the block's rows, not a copy.
     Returns the block's summed loss and its number of (context, centre) pairs.
     """
-    G, slots, at = len(b), buf.slots, buf.at[:len(b)]
+    G, span = len(b), 2 * w + 1
+    windows = np.lib.stride_tricks.sliding_window_view                   # (G, 2w+1) views
     centre, centre_sent = kid[w:w + G], ksent[w:w + G]                    # (G,)
-    valid = (ksent[at] == centre_sent[:, None]) \
-        & (np.abs(slots - w) <= b[:, None])                               # (G, 2w) real contexts
+    valid = (windows(ksent, span) == centre_sent[:, None]) \
+        & (buf.offset <= b[:, None]) & (buf.offset > 0)                   # (G, 2w+1) real contexts
     out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, K+1) true word, negatives
     out_ok = out_ids != centre[:, None]
     out_ok[:, 0] = True                                                   # skip negatives = centre
-    weight = valid[:, :, None] & out_ok[:, None, :]                       # (G, 2w, K+1)
+    weight = valid[:, :, None] & out_ok[:, None, :]                       # (G, 2w+1, K+1)
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
-    X = np.take(P, at, axis=0, out=buf.X[:G])                             # (G, 2w, d) context rows
+    X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
     U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, K+1, d)
     loss, dX, dU = block_loss_and_grads(X, U, weight, scale=lr, buffers=buf.kernel)  # grads times lr
     dP = P                                                                # reuse: rows already read
     dP[:] = 0.0                                                           # (G + 2w, d) per position
-    for j, slot in enumerate(slots):
-        dP[slot:slot + G] += dX[:, j]                                     # slot j of centre g is g + slot
+    for j in range(span):
+        if j != w:
+            dP[j:j + G] += dX[:, j]                                       # slot j of centre g is g + j
     scatter_add(E, kid, dP, subtract=True, work=buf.flat)                 # E -= lr * dE
     scatter_add(W, out_ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
     return loss, int(valid.sum())
