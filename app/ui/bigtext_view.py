@@ -27,7 +27,7 @@ from core.skipgram import ConfigError
 from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
 
 JOB = "train_w2v_job"
-HEATMAP_WORDS = 40
+HEATMAP_WORDS = 30
 MAP_WORDS = 100
 NEIGHBOURS = 10
 
@@ -45,9 +45,9 @@ def is_big(text: str) -> bool:
 class Word2VecJob:
     """One word2vec run on a text, readable from the page while it trains."""
 
-    def __init__(self, text: str, config: Word2VecConfig, key: tuple):
+    def __init__(self, text: str, config: Word2VecConfig, key: tuple, n_words: int):
         self.text, self.config, self.key = text, config, key
-        self.total = 1
+        self.total = max(1, n_words * config.epochs)       # words to read
         self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
         self.stop = threading.Event()
         self.result: Word2VecResult | None = None
@@ -59,7 +59,6 @@ class Word2VecJob:
         """The whole long run: text -> sentences -> train_word2vec, reporting progress."""
         try:
             sentences = text_sentences(self.text)
-            self.total = max(1, sum(len(s) for s in sentences) * self.config.epochs)
             self.result = train_word2vec(sentences, self.config, callback=self._progress)
         except ConfigError as err:
             self.error = str(err)
@@ -113,7 +112,9 @@ def show(text: str, note: str, seed: int) -> None:
     running = job is not None and not job.finished.is_set()
     label = "Train word2vec" if job is None or job.key != key else "Train again"
     if st.button(label, key="train_w2v_start", type="primary", disabled=running):
-        job = Word2VecJob(text, config, key)
+        if job is not None:
+            job.stop.set()                    # one run per session: a new one ends the old one
+        job = Word2VecJob(text, config, key, size.n_words)
         st.session_state[JOB] = job
         job.start()
     if job is None or job.key != key:
@@ -155,11 +156,9 @@ def results_view(job: Word2VecJob) -> None:
                    "learned so far.")
     if r.diverged:
         st.error("Training stopped because the numbers blew up; try a smaller window or vector size.")
-    m = st.columns(4)
-    m[0].metric("vocabulary", f"{len(r.vocab):,}", help=f"Words seen at least {job.config.min_count} times.")
-    m[1].metric("words read", f"{r.words_done:,}")
-    m[2].metric("seconds", f"{r.seconds:.1f}")
-    m[3].metric("words per second", f"{r.words_per_second:,.0f}")
+    st.markdown(f"**{len(r.vocab):,}** words have a vector (seen at least {job.config.min_count} times). "
+                f"**{r.words_done:,}** words read in **{r.seconds:.1f} s**: "
+                f"**{r.words_per_second:,.0f}** words per second.")
     if len(r.vocab) < 3:
         st.warning("Fewer than three words are frequent enough to have a vector; lower the minimum count.")
         return
@@ -212,14 +211,14 @@ def frequent_view(r: Word2VecResult) -> None:
     order = similarity_order(S)
     words = [r.vocab[i] for i in order]
     st.subheader(f"The {n_heat} most frequent words: cosine similarity")
-    chart_with_table(charts.heatmap(S[np.ix_(order, order)], words, size=min(720, 14 * n_heat)),
+    chart_with_table(charts.heatmap(S[np.ix_(order, order)], words, size=12 * n_heat),
                      pd.DataFrame(S, index=r.vocab[:n_heat], columns=r.vocab[:n_heat]).reset_index(names="word"),
                      key="train_w2v_heat_table")
     st.caption(f"Showing the {n_heat} most frequent of the {len(r.vocab):,} words with a vector, "
                "ordered so similar words sit together (scale fixed from -1 to 1).")
     p = pca(r.E[:n_map], k=2)
     st.subheader(f"Map of the {n_map} most frequent words (PCA)")
-    chart_with_table(charts.scatter(p.coords, r.vocab[:n_map], r.vocab[:n_map], size=520,
+    chart_with_table(charts.scatter(p.coords, r.vocab[:n_map], r.vocab[:n_map], size=420,
                                     title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
                      pd.DataFrame({"word": r.vocab[:n_map], "direction 1": p.coords[:, 0],
                                    "direction 2": p.coords[:, 1]}), key="train_w2v_pca_table")
