@@ -158,7 +158,9 @@ def scatter_add(target: np.ndarray, ids: np.ndarray, rows: np.ndarray, subtract:
     ``target[ids] += rows`` would keep only one of the repeats. This is
     ``np.add.at(target, ids, rows)`` made several times faster by flattening it:
     row i's d values go to the flat positions ``ids[i] * d + (0..d-1)`` of the
-    contiguous ``target``, and NumPy's 1-D ``ufunc.at`` has a fast path.
+    contiguous ``target``, and NumPy's 1-D ``ufunc.at`` has a fast path. With d even,
+    the rows are viewed as d / 2 complex numbers (pairs of floats), which halves the
+    number of indexed updates again.
     (Measured alternatives, docs/performance.md: sort-and-``reduceat``, ``bincount``
     per column, a one-hot matrix product.) ``subtract=True`` does ``-=``.
 
@@ -176,10 +178,17 @@ def scatter_add(target: np.ndarray, ids: np.ndarray, rows: np.ndarray, subtract:
     """
     if not target.flags.c_contiguous:
         raise ValueError("scatter_add needs a C-contiguous target (it updates a flat view).")
-    d = target.shape[1]
-    n = len(ids)
-    flat_ids = np.empty((n, d), np.intp) if work is None else work[:n]
+    values = np.ascontiguousarray(rows, dtype=target.dtype)   # (n, d)
+    pair = _PAIRS.get(target.dtype)
+    if pair is not None and target.shape[1] % 2 == 0:         # two numbers per element:
+        target, values = target.view(pair), values.view(pair)  # half the indexed updates
+    n, d = values.shape
+    flat_ids = np.empty((n, d), np.intp) if work is None else work.reshape(-1)[:n * d].reshape(n, d)
     np.multiply(np.asarray(ids)[:, None], d, out=flat_ids)
-    flat_ids += np.arange(d)                          # (n, d) flat position of each value
-    values = np.ascontiguousarray(rows, dtype=target.dtype).ravel()                   # (n * d,)
-    (np.subtract if subtract else np.add).at(target.reshape(-1), flat_ids.reshape(-1), values)
+    flat_ids += np.arange(d)                                  # (n, d) flat position of each value
+    (np.subtract if subtract else np.add).at(target.reshape(-1), flat_ids.reshape(-1), values.reshape(-1))
+
+
+_PAIRS = {np.dtype(np.float32): np.dtype(np.complex64), np.dtype(np.float64): np.dtype(np.complex128)}
+"""A complex number is two floats side by side, and complex addition adds them pairwise:
+viewing the rows as complex numbers halves the updates ``ufunc.at`` makes, the same sums."""

@@ -49,16 +49,17 @@ def test_block_gradients_match_central_finite_differences(seed):
         np.testing.assert_allclose(dP, num, rtol=1e-6, atol=1e-8)
 
 
-def test_scatter_add_adds_repeats_like_add_at():
+@pytest.mark.parametrize("d,dtype", [(3, np.float64), (4, np.float64), (4, np.float32), (5, np.float32)])
+def test_scatter_add_adds_repeats_like_add_at(d, dtype):
     rng = np.random.default_rng(0)
-    ids, rows = rng.integers(0, 6, size=40), rng.normal(size=(40, 3))
-    expected = np.ones((6, 3))
+    ids, rows = rng.integers(0, 6, size=40), rng.normal(size=(40, d)).astype(dtype)
+    expected = np.ones((6, d), dtype)
     np.add.at(expected, ids, rows)
-    got = np.ones((6, 3))
+    got = np.ones((6, d), dtype)
     scatter_add(got, ids, rows)
-    np.testing.assert_allclose(got, expected)
-    scatter_add(got, ids, rows, subtract=True)
-    np.testing.assert_allclose(got, np.ones((6, 3)), atol=1e-12)
+    np.testing.assert_array_equal(got, expected)                  # same additions, same order
+    scatter_add(got, ids, rows, subtract=True, work=np.empty((40, d), np.intp))
+    np.testing.assert_allclose(got, np.ones((6, d)), atol=1e-5)
     with pytest.raises(ValueError, match="contiguous"):
         scatter_add(np.ones((3, 6)).T, ids, rows)
 
