@@ -28,7 +28,7 @@ from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
 
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
-MAP_WORDS = 100
+MAP_WORDS = 50
 NEIGHBOURS = 10
 
 
