@@ -180,12 +180,26 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     return int(max(1, min(config.block_words, MAX_TOUCHES // touches)))
 
 
-def _epoch_plan(ids, sent, keep, cdf, config, rng):
+def noise_table(counts: np.ndarray, power: float = 0.75, size: int | None = None) -> np.ndarray:
+    """word2vec's unigram table: word w fills about ``q(w) * size`` entries, so a negative is
+    one uniform random entry (O(1) per draw). Entry i holds the word whose share of the
+    cumulative distribution contains ``(i + 0.5) / size``; size is at least 100 per word.
+
+    >>> noise_table(np.array([16, 1, 0, 81]), size=36).tolist().count(3)   # q = 27/36
+    27
+    """
+    q = noise_from_counts(counts, power)                       # (V,)
+    size = size or max(1_000_000, 100 * len(q))
+    at = (np.arange(size) + 0.5) / size                        # (size,) evenly spaced in (0, 1)
+    return np.minimum(np.searchsorted(np.cumsum(q), at, side="right"), len(q) - 1).astype(np.int32)
+
+
+def _epoch_plan(ids, sent, keep, table, config, rng):
     """One epoch's random draws: kept positions, window sizes and negatives."""
     pos = np.flatnonzero(rng.random(len(ids)) < keep[ids])    # (m,) surviving positions
     b = rng.integers(1, config.window + 1, size=len(pos))     # (m,) shrunk window per centre
-    negs = np.searchsorted(cdf, rng.random((len(pos), config.negative)), side="right")  # (m, K)
-    return pos, b, np.minimum(negs, len(cdf) - 1).astype(np.int32)
+    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative))]  # (m, K)
+    return pos, b, negs
 
 
 def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2VecConfig(),
@@ -212,14 +226,14 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     E = ((rng.random((V, d), dtype=np.float32) - 0.5) / d)   # (V, d) as word2vec.c
     W = np.zeros((V, d), dtype=np.float32)                    # (V, d) output rows
     keep = keep_probabilities(counts, config.sample)          # (V,)
-    cdf = np.cumsum(noise_from_counts(counts, config.power))  # (V,) for drawing negatives
+    table = noise_table(counts, config.power)                 # for drawing negatives
     n, total = len(ids), max(1, len(ids) * config.epochs)
     losses: list[float] = []
     words_done, stopped, diverged = 0, False, False
     G = block_size(counts, config)
     buf = _Buffers(G, w, config.negative, d)
     for epoch in range(config.epochs):
-        pos, b, negs = _epoch_plan(ids, sent, keep, cdf, config, rng)
+        pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng)
         kid = np.pad(ids[pos], w)                             # (m + 2w,) kept ids, padded
         ksent = np.pad(sent[pos], w, constant_values=-1)      # (m + 2w,) their sentences
         progress = (epoch * n + pos) / total                  # (m,) share of all words done

@@ -82,8 +82,8 @@ def test_one_epochs_draws_have_the_right_distributions():
     ids = np.repeat(np.arange(4), counts).astype(np.int32)
     config = Word2VecConfig(window=4, negative=5, sample=1e-2, min_count=1)
     keep = keep_probabilities(counts, config.sample)
-    cdf = np.cumsum(noise_from_counts(counts))
-    pos, b, negs = w2v._epoch_plan(ids, np.zeros_like(ids), keep, cdf, config, np.random.default_rng(0))
+    table = w2v.noise_table(counts)
+    pos, b, negs = w2v._epoch_plan(ids, np.zeros_like(ids), keep, table, config, np.random.default_rng(0))
     kept = np.bincount(ids[pos], minlength=4) / counts
     np.testing.assert_allclose(kept, keep, atol=0.03)                   # sub-sampling rates
     assert set(np.unique(b)) == {1, 2, 3, 4}                            # shrunk windows 1..window
@@ -101,8 +101,8 @@ def _reference_epoch(sentences, config):
     E = ((rng.random((V, d), dtype=np.float32) - 0.5) / d).astype(np.float64)
     W = np.zeros((V, d))
     keep = keep_probabilities(counts, config.sample)
-    cdf = np.cumsum(noise_from_counts(counts, config.power))
-    pos, b, negs = w2v._epoch_plan(ids, sent, keep, cdf, config, rng)
+    table = w2v.noise_table(counts, config.power)
+    pos, b, negs = w2v._epoch_plan(ids, sent, keep, table, config, rng)
     kid, ksent = ids[pos], sent[pos]
     for a in range(0, len(pos), config.block_words):
         E0, W0 = E.copy(), W.copy()
