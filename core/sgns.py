@@ -80,6 +80,20 @@ def noise_from_counts(counts: np.ndarray, power: float = 0.75) -> np.ndarray:
     return q / q.sum()
 
 
+def noise_table(counts: np.ndarray, power: float = 0.75, size: int | None = None) -> np.ndarray:
+    """word2vec's unigram table: word w fills about ``q(w) * size`` entries, so a negative is
+    one uniform random entry (O(1) per draw). Entry i holds the word whose share of the
+    cumulative distribution contains ``(i + 0.5) / size``; size is at least 100 per word.
+
+    >>> noise_table(np.array([16, 1, 0, 81]), size=36).tolist().count(3)   # q = 27/36
+    27
+    """
+    q = noise_from_counts(counts, power)                       # (V,)
+    size = size or max(1_000_000, 100 * len(q))
+    at = (np.arange(size) + 0.5) / size                        # (size,) evenly spaced in (0, 1)
+    return np.minimum(np.searchsorted(np.cumsum(q), at, side="right"), len(q) - 1).astype(np.int32)
+
+
 class BlockBuffers:
     """Work arrays for :func:`block_loss_and_grads`, allocated once and reused by every block.
 

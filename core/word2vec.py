@@ -25,10 +25,10 @@ What word2vec (Mikolov et al., 2013; the C tool and gensim) does, step by step:
 7. **Initialisation**: E uniform in [-0.5/d, 0.5/d), W zero; float32 throughout.
 
 How this NumPy version differs, to be fast without a compiled loop: it updates a block
-of ``block_words`` centre words at once from the same parameters (word2vec.c updates
-after every pair), the K negatives of a centre are shared by its whole window (Ji et
-al., 2016), and each centre's learning rate is its own position's (per word, as in
-word2vec.c, rather than per 10,000 words).
+of centre words at once from the same parameters (word2vec.c updates after every pair;
+``block_size`` keeps the blocks small enough), the K negatives of a centre are shared by
+its whole window (Ji et al., 2016), and each centre's learning rate is its own
+position's (word2vec.c and gensim recompute it every 10,000 words).
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from typing import Callable
 
 import numpy as np
 
-from core.sgns import BlockBuffers, block_loss_and_grads, noise_from_counts, scatter_add
+from core.sgns import BlockBuffers, block_loss_and_grads, noise_from_counts, noise_table, scatter_add
 from core.skipgram import ConfigError
 
 MAX_D_MODEL = 300
@@ -178,20 +178,6 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     q = noise_from_counts(counts, config.power)                    # (V,)
     touches = max(float(((config.window + 1) * f).max()), float((f + config.negative * q).max()))
     return int(max(1, min(config.block_words, MAX_TOUCHES // touches)))
-
-
-def noise_table(counts: np.ndarray, power: float = 0.75, size: int | None = None) -> np.ndarray:
-    """word2vec's unigram table: word w fills about ``q(w) * size`` entries, so a negative is
-    one uniform random entry (O(1) per draw). Entry i holds the word whose share of the
-    cumulative distribution contains ``(i + 0.5) / size``; size is at least 100 per word.
-
-    >>> noise_table(np.array([16, 1, 0, 81]), size=36).tolist().count(3)   # q = 27/36
-    27
-    """
-    q = noise_from_counts(counts, power)                       # (V,)
-    size = size or max(1_000_000, 100 * len(q))
-    at = (np.arange(size) + 0.5) / size                        # (size,) evenly spaced in (0, 1)
-    return np.minimum(np.searchsorted(np.cumsum(q), at, side="right"), len(q) - 1).astype(np.int32)
 
 
 def _epoch_plan(ids, sent, keep, table, config, rng):
