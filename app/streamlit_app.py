@@ -8,6 +8,19 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import streamlit as st  # noqa: E402
+from threadpoolctl import threadpool_limits  # noqa: E402
+
+
+@st.cache_resource(show_spinner=False)
+def one_blas_thread_per_product():
+    """Every session runs its script in a thread of its own, so a busy server already has
+    its parallelism; a BLAS library that also starts a thread per core for every matrix
+    product makes those threads fight (a 1,000-word training step ran 12x slower on two
+    busy cores). Once per server process: BLAS and OpenMP use one thread each."""
+    return threadpool_limits(limits=1)
+
+
+one_blas_thread_per_product()
 
 # A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
 st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),

@@ -2,13 +2,16 @@
 every number comes from core."""
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from ui import charts
 from ui.common import chart_with_table
-from ui.runs import corpus_for, train_run
+from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, negsampling_work, skipgram_work
+from ui.runs import RunCache, corpus_for, train_run
 from ui.train_controls import generated as generated_corpus
 
 
@@ -169,15 +172,34 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
                "neither. That is the static-embedding problem, measured.")
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@st.cache_resource(show_spinner=False)
+def _objective_cache() -> RunCache:
+    """Comparisons, shared by all sessions, bounded in count and bytes like the runs."""
+    return RunCache(max_entries=8)
+
+
 def _objectives(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-                negatives: int, epochs: int, max_vocab: int, with_groups: bool):
-    corpus = corpus_for(text, window, max_vocab)
-    groups = generated_groups() if with_groups else None
-    return compare_objectives(
-        corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
-        NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,
-                          negatives=negatives, seed=seed), groups=groups)
+                negatives: int, epochs: int, max_vocab: int, with_groups: bool, placeholder=None):
+    """Both objectives trained once per distinct setting. A new setting is a long run: it
+    waits for one of the server's long-run slots, showing its place in ``placeholder``."""
+    key = (text, window, d_model, lr, steps, seed, negatives, epochs, max_vocab, with_groups)
+    cache = _objective_cache()
+    cmp = cache.get(key)
+    if cmp is None:
+        corpus = corpus_for(text, window, max_vocab)
+        groups = generated_groups() if with_groups else None
+        work = (skipgram_work(corpus.V, d_model, steps)
+                + negsampling_work(corpus.n_pairs, negatives, d_model, epochs))
+        try:
+            with heavy_slot(placeholder) if work > HEAVY_WORK else nullcontext():
+                cmp = compare_objectives(
+                    corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
+                    NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,
+                                      negatives=negatives, seed=seed), groups=groups)
+        except Cancelled:          # the student's tab has closed while waiting
+            st.stop()
+        cache.put(key, cmp)
+    return cmp
 
 
 def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool) -> None:
@@ -190,10 +212,11 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
     k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives")
     epochs = c[1].slider("Passes over the pairs (epochs)", 1, 200,
                          10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs")
+    queue = st.empty()
     with st.spinner("Training both objectives..."):
         cmp = _objectives(text, settings["window"], settings["d_model"], settings["lr"],
                           settings["steps"], settings["seed"], k, epochs, settings["max_vocab"],
-                          with_groups)
+                          with_groups, placeholder=queue)
     if cmp.softmax.diverged or cmp.negsampling.diverged:
         st.error("One of the two runs blew up; lower the learning rate on the sliders above.")
         return
