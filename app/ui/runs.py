@@ -119,7 +119,7 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
         else:
             result = train(corpus, config, callback=report)
     except Cancelled:
-        logging.getLogger(__name__).info("a long run stopped: its session has gone away")
+        logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
         st.stop()
     if progress is not None:
         progress.empty()
