@@ -41,6 +41,7 @@ from websockets.asyncio.client import connect
 
 from bench.browser import launch_server, stop_server, tree_rss, wait_healthy
 from bench.machine import load
+from deploy import serve as deploy_serve
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
 
@@ -61,6 +62,7 @@ class Student:
     crosstalk: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     left_mid_run: int = 0
+    replica: str = ""                                           # behind nginx: which process
 
 
 def expected(d_model: int, window: int, seed: int, text: str = GUIDE_TEXT,
@@ -154,11 +156,13 @@ def losses_shown(shown: dict) -> tuple[str, str] | None:
     return m["loss, step 0"], final[0]
 
 
-async def open_session(base: str):
-    """Open the page first (as a browser does; behind nginx this sets the sticky cookie)."""
+async def open_session(base: str, s: Student):
+    """Open the page first (as a browser does; behind nginx this sets the sticky cookie
+    and names the replica that served it), then the session's websocket."""
     headers = {}
     with urllib.request.urlopen(base + "/", timeout=10) as r:
         cookie = r.headers.get("Set-Cookie")
+        s.replica = r.headers.get("X-Replica", "")
     if cookie:
         headers["Cookie"] = cookie.split(";", 1)[0]
     url = base.replace("http://", "ws://") + "/_stcore/stream"
@@ -168,7 +172,7 @@ async def open_session(base: str):
 
 async def light_student(s: Student, base: str, actions, truth: dict, t_start: float) -> None:
     d, w = 2 + s.index % 10, 1 + s.index % 4
-    ws = await open_session(base)
+    ws = await open_session(base, s)
     sess = Session(ws, base)
     try:
         for at, what, value in actions:
@@ -202,7 +206,7 @@ async def heavy_student(s: Student, base: str, seconds: float, t_start: float, l
     text, seed = heavy_text(s.index), 0
     await asyncio.sleep(5 + s.index % 5)
     try:
-        ws = await open_session(base)
+        ws = await open_session(base, s)
         sess = Session(ws, base)
         await sess.run("train", "train_source=" + PASTE.replace(" ", "+"))
         while time.perf_counter() - t_start < seconds - 10:
@@ -225,10 +229,11 @@ async def heavy_student(s: Student, base: str, seconds: float, t_start: float, l
         s.errors.append(f"{type(err).__name__}: {str(err)[:80]}")
 
 
-async def sample_memory(pid: int | None, until: float, out: list) -> None:
+async def sample_memory(pids: list[int], until: float, out: list) -> None:
+    """The servers' resident memory (all replicas together), every 2 s."""
     while time.perf_counter() < until:
-        if pid is not None:
-            out.append((time.perf_counter(), tree_rss(pid)[0]))
+        if pids:
+            out.append((time.perf_counter(), sum(tree_rss(p)[0] for p in pids)))
         await asyncio.sleep(2)
 
 
@@ -236,7 +241,7 @@ def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100, method="inclusive")[q - 1] if len(xs) >= 2 else (xs[0] if xs else float("nan"))
 
 
-async def classroom(base: str, n: int, heavy: int, seconds: float, pid: int | None, seed: int):
+async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[int], seed: int):
     rng = random.Random(seed)
     students = [Student(i) for i in range(n)]
     plans = [plan(i, seconds, random.Random(rng.random())) for i in range(n)]
@@ -254,7 +259,7 @@ async def classroom(base: str, n: int, heavy: int, seconds: float, pid: int | No
     t0 = time.perf_counter()
     memory: list = []
     await asyncio.gather(
-        sample_memory(pid, t0 + seconds, memory),
+        sample_memory(pids, t0 + seconds, memory),
         *(light_student(s, base, a, truth, t0) for s, a in zip(students, plans)),
         *(heavy_student(h, base, seconds, t0, leave=(j % 2 == 1)) for j, h in enumerate(heavies)))
     return students, heavies, memory, time.perf_counter() - t0
@@ -278,6 +283,10 @@ def report(students, heavies, memory, wall: float, seconds: float) -> str:
              ("loss figures checked", f"{sum(s.checked for s in students)}"),
              ("cross-talk (wrong figures)", f"{len(cross)}"),
              ("errors", f"{len(errors)}")]
+    replicas = sorted({s.replica for s in students + heavies if s.replica})
+    if replicas:
+        spread = ", ".join(f"{r}: {sum(s.replica == r for s in students + heavies)}" for r in replicas)
+        rows.append(("students per replica (behind nginx)", spread))
     if memory:
         mib = [(t - memory[0][0], m / 2**20) for t, m in memory]
         warm = [m for t, m in mib if t >= min(30.0, seconds / 3)]
@@ -296,26 +305,34 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=180)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
+    ap.add_argument("--replicas", type=int, default=0,
+                    help="start this many app processes behind nginx (deploy/serve.py) instead of one")
     args = ap.parse_args()
     if not 1 <= args.students + args.heavy <= MAX_STUDENTS:
         ap.error(f"between 1 and {MAX_STUDENTS} students in all")
     if args.url and not re.match(r"http://(127\.\d+\.\d+\.\d+|localhost)(:\d+)?$", args.url):
         ap.error("only loopback addresses (127.x.x.x or localhost) may be load-tested")
-    proc, log_path = None, Path(tempfile.mkdtemp()) / "server.log"
-    base = args.url
-    if base is None:
-        proc, base = launch_server(log_path)
-        wait_healthy(proc, base, log_path)
+    proc, cluster, logs, pids, base = None, None, [], [], args.url
+    if args.replicas:
+        cluster = deploy_serve.start(args.replicas)
+        base, logs, pids = cluster.url, cluster.logs, [p.pid for p in cluster.replicas]
+    elif base is None:
+        logs = [Path(tempfile.mkdtemp()) / "server.log"]
+        proc, base = launch_server(logs[0])
+        wait_healthy(proc, base, logs[0])
+        pids = [proc.pid]
     print(f"machine load before: {load()}")
     try:
         students, heavies, memory, wall = asyncio.run(classroom(
-            base, args.students, args.heavy, args.seconds, proc.pid if proc else None, args.seed))
+            base, args.students, args.heavy, args.seconds, pids, args.seed))
     finally:
         if proc is not None:
             stop_server(proc)
+        if cluster is not None:
+            cluster.stop()
     print(report(students, heavies, memory, wall, args.seconds))
-    if proc is not None:
-        stopped = log_path.read_text(errors="replace").count("its session has gone away")
+    if logs:
+        stopped = sum(p.read_text(errors="replace").count("its session has gone away") for p in logs)
         print(f"long runs stopped because their tab closed (server log): {stopped}")
     print(f"machine load after: {load()}")
 
