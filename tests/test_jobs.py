@@ -129,3 +129,33 @@ def test_the_router_limits_blas_to_one_thread():
     pools = threadpool_info()
     assert pools, "threadpoolctl found no BLAS library in this process"
     assert {p["num_threads"] for p in pools} == {1}, pools
+
+
+def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypatch):
+    """With the long-run line lowered to 0, the lesson's run goes through a slot: the
+    figures are the same and the slot is free again afterwards."""
+    from streamlit.testing.v1 import AppTest
+    import ui.jobs
+    from tests.app.conftest import APP, metric
+    from ui.runs import run_cache
+
+    taken = []
+    real = ui.jobs.JobSlots.acquire
+
+    def spy(self, *a, **k):
+        taken.append(self)
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(ui.jobs, "HEAVY_WORK", 0.0)
+    monkeypatch.setattr("ui.runs.HEAVY_WORK", 0.0)
+    monkeypatch.setattr(ui.jobs.JobSlots, "acquire", spy)
+    run_cache().clear()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"train_seed": "12345"})     # a setting no other test has cached
+    at.run()
+    at.switch_page("app_pages/train.py").run()
+    assert not at.exception
+    assert taken, "the run did not ask for a long-run slot"
+    assert taken[-1].running == 0 and taken[-1].waiting == 0
+    from bench.classroom import expected
+    assert (metric(at, "loss, step 0"), metric(at, "loss, step 3,000")) == expected(4, 2, 12345)
