@@ -104,6 +104,7 @@ class Session:
     def __init__(self, ws, base: str):
         self.ws, self.base = ws, base
         self.widget_ids: dict[str, str] = {}
+        self.widget_kinds: dict[str, str] = {}
 
     async def run(self, page: str, query: str = "", widgets: dict | None = None) -> dict:
         """Ask for a rerun and collect what it shows until ``script_finished``."""
@@ -113,12 +114,12 @@ class Session:
         rs.context_info.url = f"{self.base}/{page}"
         for key, value in (widgets or {}).items():
             ws_ = rs.widget_states.widgets.add()
-            ws_.id = self.widget_ids[key]
-            if isinstance(value, str):
-                ws_.string_value = value
-            elif key == "train_seed":
+            ws_.id, kind = self.widget_ids[key], self.widget_kinds[key]
+            if kind in ("text_input", "text_area", "radio", "selectbox"):
+                ws_.string_value = str(value)      # as the browser sends them
+            elif kind == "number_input":
                 ws_.int_value = value
-            else:
+            else:                                  # a slider: its value as a one-item list
                 ws_.double_array_value.data.append(value)
         t0 = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
@@ -143,9 +144,10 @@ class Session:
             shown["errors"].append(f"exception: {el.exception.message[:80]}")
         elif kind == "alert" and el.alert.format == Alert.ERROR:
             shown["errors"].append(f"error box: {el.alert.body[:80]}")
-        elif kind in ("slider", "number_input", "text_area", "radio"):
+        elif kind in ("slider", "number_input", "text_input", "text_area", "radio"):
             wid = getattr(el, kind).id
-            self.widget_ids[wid.rsplit("-", 1)[-1]] = wid
+            key = wid.rsplit("-", 1)[-1]
+            self.widget_ids[key], self.widget_kinds[key] = wid, kind
 
 
 def losses_shown(shown: dict) -> tuple[str, str] | None:
