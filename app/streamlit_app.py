@@ -7,6 +7,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import numpy  # noqa: E402,F401  (loads the BLAS library, so that the limit below reaches it)
 import streamlit as st  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
 

@@ -204,7 +204,7 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
 
 async def heavy_student(s: Student, base: str, seconds: float, t_start: float, leave: bool) -> None:
     """Paste a text of one's own; retrain it with a new seed until time is up. A leaving
-    student closes the tab two seconds into its second run (that run must stop)."""
+    student closes the tab two seconds into its first run (that run must stop)."""
     text, seed = heavy_text(s.index), 0
     await asyncio.sleep(5 + s.index % 5)
     try:
@@ -215,7 +215,7 @@ async def heavy_student(s: Student, base: str, seconds: float, t_start: float, l
             seed += 1
             run = sess.run("train", "train_source=" + PASTE.replace(" ", "+"),
                            {"train_source": PASTE, "train_text": text, "train_seed": seed})
-            if leave and seed == 2:
+            if leave and seed == 1:
                 task = asyncio.ensure_future(run)
                 await asyncio.sleep(2)
                 task.cancel()
