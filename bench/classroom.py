@@ -294,6 +294,8 @@ def report(students, heavies, memory, wall: float, seconds: float) -> str:
         warm = [m for t, m in mib if t >= min(30.0, seconds / 3)]
         rows += [("server memory after warm-up (first / last / max)",
                   f"{warm[0]:,.0f} / {warm[-1]:,.0f} / {max(warm):,.0f} MiB" if warm else "n/a")]
+        marks = [next((m for t, m in mib if t >= mark), mib[-1][1]) for mark in range(0, int(wall), 30)]
+        rows += [("server memory every 30 s (MiB)", " ".join(f"{m:,.0f}" for m in marks))]
     width = max(len(k) for k, _ in rows)
     lines = [f"{k:<{width}}  {v}" for k, v in rows]
     lines += [f"  error: {e}" for e in errors[:10]] + [f"  cross-talk: {c}" for c in cross[:10]]
