@@ -2,6 +2,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from ui import layout
 from ui.common import error, fixed_decimals, intro
 from ui.parse import InputError, parse_ids
 from ui.runs import corpus_for
@@ -53,10 +54,10 @@ up.insert(0, "position", np.arange(T))
 st.dataframe(up, hide_index=True, key="grad_upstream", column_config=fixed_decimals(up, 2))
 
 st.subheader("2. The gradient for the whole table")
-a, b, c = st.columns(3)
-a.metric("rows with a non-zero gradient", f"{len(touched):,}")
-b.metric("rows with gradient exactly 0", f"{V - len(touched):,}")
-c.metric("share of the table touched", f"{100 * len(touched) / V:.4f}%")
+layout.metrics([dict(label="rows with a non-zero gradient", value=f"{len(touched):,}"),
+                dict(label="rows with gradient exactly 0", value=f"{V - len(touched):,}"),
+                dict(label="share of the table touched", value=f"{100 * len(touched) / V:.4f}%")],
+               key="grad_metrics")
 rows = []
 for k in touched:
     positions = np.flatnonzero(ids == k)

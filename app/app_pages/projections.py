@@ -1,7 +1,7 @@
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, layout
 from ui.common import chart_with_table, intro
 from ui.projection_views import context_view, pictures, rotation_view, trained_table
 
@@ -18,22 +18,22 @@ perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], def
                          help="Roughly how many neighbours each point tries to keep close. "
                               "Not the perplexity of a language model.")
 seed = c[2].number_input("t-SNE seed", 0, 1000, 0, key="proj_seed")
-if source.startswith("Word groups"):
-    st.caption("63 words, coloured by their known group (grey: words outside the groups). "
-               "Hover over a point to see its word.")
-k = 5
-
 table = trained_table(source)
+if source.startswith("Word groups"):
+    st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). The most "
+               "frequent words are labelled where a label fits; every word is in the table under "
+               "each picture (and under the mouse pointer).")
+k = 5
 if not perps:
     st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
 shown = pictures(table, tuple(int(p) for p in perps), int(seed), k)
 
-cols = st.columns(2, gap="medium")
+cols = layout.blocks(*[layout.HALF] * len(shown), gap="medium")
 for i, pic in enumerate(shown):
-    with cols[i % 2]:
+    with cols[i]:
         chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
-                                        title=pic.title, size=330, labels=table.labels,
-                                        xtitle="", ytitle=""),
+                                        title=pic.title, size=layout.HALF, labels=table.labels,
+                                        priority=table.priority, xtitle="", ytitle=""),
                          pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
                                        "neighbours kept": pic.overlap.per_row}),
                          key=f"proj_pic_{i}")

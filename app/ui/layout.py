@@ -1,0 +1,33 @@
+"""Layouts that hold at projector sizes (1024x768, 1280x720, 1920x1080, and 853x533 for a
+laptop zoomed to 150%), with the sidebar open or collapsed.
+
+The rule is viewport-independent: nothing is squeezed. Blocks sit in a *wrapping* row
+(``st.container(horizontal=True)``): each block has its own width, and a block that does not
+fit on the row moves to the next line. Metrics take the width of their value, so a value is
+never cut off with an ellipsis; charts take their block's width (``width="container"``).
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+# Block widths in CSS px. A chart block plus a side panel fit side by side from about
+# 460 + 280 + gap: narrower main areas stack them.
+CHART = 460
+PANEL = 280
+HALF = 380
+
+
+def metrics(items: list[dict], key: str | None = None) -> None:
+    """A row of ``st.metric`` (each item: its keyword arguments) that wraps instead of
+    truncating: every metric is as wide as its own label and value."""
+    with st.container(horizontal=True, gap="medium", key=key):
+        for item in items:
+            st.metric(**item, width="content")
+
+
+def blocks(*widths: int, key: str | None = None, gap: str = "large"):
+    """Containers of the given widths in one row that wraps: side by side when the main
+    area is wide enough for all of them, stacked otherwise. A width larger than the main
+    area shrinks to it."""
+    row = st.container(horizontal=True, gap=gap, key=key)
+    return [row.container(width=w) for w in widths]
