@@ -73,14 +73,14 @@ def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int
     """Which objective was faster on this text (by the seconds column), and why that can change."""
     ratio = softmax_seconds / ns_seconds if ns_seconds > 0 else float("inf")
     if 0.9 <= ratio <= 1.1:
-        speed = (f"On {V:,} words both took about the same time ({softmax_seconds:.2f} s and "
-                 f"{ns_seconds:.2f} s): the softmax over so few words is cheap.")
+        speed = (f"On {V:,} words both took about the same time ({softmax_seconds:.3f} s and "
+                 f"{ns_seconds:.3f} s): the softmax over so few words is cheap.")
     elif ratio > 1:
-        speed = (f"Here negative sampling was faster ({ns_seconds:.2f} s against "
-                 f"{softmax_seconds:.2f} s for the full softmax).")
+        speed = (f"Here negative sampling was faster ({ns_seconds:.3f} s against "
+                 f"{softmax_seconds:.3f} s for the full softmax).")
     else:
-        speed = (f"Here negative sampling was slower ({ns_seconds:.2f} s against "
-                 f"{softmax_seconds:.2f} s): on {V:,} words the full softmax is cheap, and the "
+        speed = (f"Here negative sampling was slower ({ns_seconds:.3f} s against "
+                 f"{softmax_seconds:.3f} s): on {V:,} words the full softmax is cheap, and the "
                  "sampling and small batches cost more than they save.")
     return (f"Both losses are the full-softmax cross-entropy of the final vectors, so they are on "
             f"one scale. {speed} Its real saving is the middle column: it scores {ns_scores} words "
@@ -105,7 +105,8 @@ def order_verdict(words_a: list[str], words_b: list[str], same_vector: bool, cos
         else:
             share = ", ".join(f"{w} {s.numerator}/{s.denominator}" for w, s in sorted(_shares(words_a).items()))
             how = (f"Both use the same words in the same proportions ({share} of the words in each), "
-                   f"though not the same number of times ({len(words_a)} words against {len(words_b)})")
+                   f"though not the same number of times ({len(words_a)} word{'s' if len(words_a) != 1 else ''} "
+                   f"against {len(words_b)})")
         return "collapsed", (f"**Identical vectors** (cosine {cos:.2f}), although the sentences differ. "
                              f"{how}, and an average only counts what share of the rows each word is.")
     if set(words_a) == set(words_b):

@@ -142,7 +142,8 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
     colours = (WORD_COLOURS * 2)[: len(losses)] + ["#666666", "#000000"][: len(refs)]
     colour = alt.Color("line:N", title=None, scale=alt.Scale(domain=names, range=colours),
                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=400))
-    lines = alt.Chart(df).mark_line(strokeWidth=3).encode(
+    few = max(len(l) for l in losses.values()) <= 2   # e.g. 0 steps: a lone point, no line
+    lines = alt.Chart(df).mark_line(strokeWidth=3, point=alt.OverlayMarkDef(size=120) if few else False).encode(
         x=alt.X("step:Q", title="update step"),
         y=alt.Y("loss:Q", title="mean cross-entropy", scale=alt.Scale(zero=False)),
         color=colour,
