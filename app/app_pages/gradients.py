@@ -3,14 +3,17 @@ import pandas as pd
 import streamlit as st
 
 from ui import layout
-from ui.common import error, fixed_decimals, intro
+from ui.chips import visible
+from ui.common import error, fixed_decimals, intro, plain
 from ui.parse import InputError, parse_ids
-from ui.runs import corpus_for
+from ui.runs import corpus_for, tokenizer
 from core.corpus import GUIDE_TEXT
 from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
+from core.tokenizer import TokenizerUnavailable, id_to_text, tokenize
 
 V, D = 50_257, 4
+SENTENCE, LESSON_IDS = "I love AI", [15, 824, 391]   # the lesson's example, from a home-made BPE
 
 intro("4. Gradients: only the rows you used",
       "A lookup copies rows out of the table, so in training the gradient flows back **only into "
@@ -20,14 +23,33 @@ intro("4. Gradients: only the rows you used",
 
 @st.cache_data(max_entries=1, show_spinner=False)
 def toy_table() -> np.ndarray:
-    """A 50,257 x 4 table, as GPT-2's vocabulary with a toy width of 4 (std 0.02)."""
+    """A 50,257 x 4 table: as many rows as GPT-2 has tokens, a toy width of 4 (std 0.02)."""
     return init_table(V, D, std=0.02, rng=0)
+
+
+def lesson_ids_note() -> None:
+    """Say where the lesson's ids come from, and what GPT-2's real tokenizer makes of the sentence."""
+    try:
+        enc = tokenizer()
+    except TokenizerUnavailable:
+        st.caption(f"The lesson's ids {LESSON_IDS} for “{SENTENCE}” come from a small home-made BPE, "
+                   "not from GPT-2 (GPT-2's tokenizer could not be loaded to compare).")
+        return
+    real = tokenize(enc, SENTENCE, special_as_token=False)
+    theirs = ", ".join(f"{i} = “{plain(visible(id_to_text(enc, i)))}”" for i in LESSON_IDS)
+    st.info(f"The lesson writes “{SENTENCE}” as ids **{LESSON_IDS}**. Those ids come from a small "
+            "home-made BPE tokenizer made up for the example, not from GPT-2. GPT-2's real "
+            f"tokenizer gives **{[t.id for t in real]}** ("
+            + ", ".join(f"“{plain(visible(t.text))}”" for t in real)
+            + f"); in GPT-2, {theirs} (· = space). Either way, the point of this screen is the same: "
+            "only the rows of the ids you used get a gradient.")
 
 
 c1, c2 = st.columns([2, 1], gap="large")
 with c1:
     ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
-                             help="“I love AI” in a small home-made BPE (GPT-2's own tokenizer gives other ids).")
+                             help="The lesson's ids for “I love AI”, from a small home-made BPE "
+                                  "(GPT-2's own tokenizer gives other ids: see below).")
 with c2:
     lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")
 try:
@@ -43,8 +65,9 @@ grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
 update = sgd_step(table, grad, lr)
 touched = update.changed_rows
 
-st.markdown(f"Table W_E: **{V:,} x {D}** (GPT-2's vocabulary, a toy width of {D}). "
+st.markdown(f"Table W_E: **{V:,} x {D}**: as many rows as GPT-2 has tokens, and a toy width of {D}. "
             f"Sentence: **{T}** positions.")
+lesson_ids_note()
 st.subheader("1. The gradient arriving at each position (from the layers above)")
 st.caption("These numbers stand in for whatever the rest of the network sends back; the point is "
            "where they go, not their values.")

@@ -88,12 +88,16 @@ def matrix_frame(S: np.ndarray, labels: list[str], value: str = "cosine") -> pd.
     })
 
 
-def heatmap_text(n: int, size: int) -> tuple[int, bool]:
-    """Font size of the numbers in an ``n`` x ``n`` heatmap about ``size`` px across, and
-    whether to print them at all: a number like -0.35 needs about 3 font sizes of width,
-    so below 9 px the cells go colour-only (the numbers are in the table)."""
-    cell = size / max(n, 1)
-    font = min(20, int(cell / 3.1))
+def heatmap_axis_font(n: int, big: bool = False) -> int:
+    return (BIG_FONT if big else FONT) if n <= 24 else 10
+
+
+def heatmap_text(n: int, size: int, big: bool = False) -> tuple[int, bool]:
+    """Font size of the numbers in an ``n`` x ``n`` heatmap ``size`` px high, and whether to
+    print them at all: a number like -0.35 needs about 3 font sizes of width, so below 9 px
+    the cells go colour-only (the numbers are in the table)."""
+    plot = size - (6 if n <= 24 else 4) * heatmap_axis_font(n, big)   # minus the word labels
+    font = min(20, int(plot / max(n, 1) / 3.1))
     return font, font >= 9
 
 
@@ -106,7 +110,7 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
     df = matrix_frame(S, labels, value)
     df["label"] = df[value].map(lambda v: f"{v:.2f}")
     n = len(labels)
-    axis_font = (BIG_FONT if big else FONT) if n <= 24 else 10
+    axis_font = heatmap_axis_font(n, big)
     enc_x = alt.X("column:N", sort=list(labels), title=None,
                   axis=alt.Axis(labelAngle=-45, labelOverlap=False, orient="top"))
     enc_y = alt.Y("row:N", sort=list(labels), title=None, axis=alt.Axis(labelOverlap=False))
@@ -117,7 +121,7 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
         tooltip=["row", "column", alt.Tooltip(f"{value}:Q", format=".3f")],
     )
     layers = rect
-    font, numbers = heatmap_text(n, size - (6 if n <= 24 else 4) * axis_font)
+    font, numbers = heatmap_text(n, size, big)
     if numbers:
         text = base.mark_text(fontSize=font).encode(
             text="label:N",

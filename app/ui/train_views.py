@@ -69,7 +69,7 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
                                             title="Cosine similarity"),
                              pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                              key="train_replay_heat_t")
-            if not charts.heatmap_text(len(ordered), layout.HALF)[1]:
+            if not charts.heatmap_text(len(ordered), layout.HALF, charts.presenting())[1]:
                 st.caption("The cells are too small for their numbers: they are in the table.")
 
     frame_view()

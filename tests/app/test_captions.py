@@ -102,3 +102,17 @@ def test_exercise_feedback_is_not_in_scientific_notation():
     next(b for b in at.button if b.proto.form_id == "params_ex2" or "params_ex2" in b.id).click().run()
     wrong = next(e.value for e in at.error if e.value.startswith("Not quite"))
     assert "you typed 38,597,375." in wrong and "e+" not in wrong
+
+
+def test_gradients_says_the_lesson_ids_are_not_gpt2s_and_shows_gpt2s():
+    from core.tokenizer import gpt2, id_to_text, tokenize
+
+    enc = gpt2()
+    real = [t.id for t in tokenize(enc, "I love AI", special_as_token=False)]
+    at = open_screen("gradients")
+    note = next(i.value for i in at.info if "home-made BPE" in i.value)
+    assert "[15, 824, 391]" in note and "not from GPT-2" in note
+    assert f"**{real}**" in note                       # computed by core.tokenizer
+    assert real != [15, 824, 391]
+    assert "ss" in id_to_text(enc, 824) and "824 = “ss”" in note
+    assert "GPT-2's vocabulary" not in texts(at)
