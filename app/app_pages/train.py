@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import captions, charts, layout
 from ui.common import chart_with_table, error, intro
+from ui.projection_views import word_groups
 from ui.runs import corpus_for, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
@@ -107,6 +108,8 @@ def result_view() -> None:
         if len(order) < corpus.V:
             st.caption(f"Showing the {len(order)} most frequent of the {corpus.V} words; the table "
                        "has them all.")
+        if not charts.heatmap_text(len(order), size, charts.presenting())[1]:
+            st.caption("The cells are too small for their numbers: they are in the table.")
         st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
                    "pale: unrelated (scale fixed from -1 to 1).")
     with right:
@@ -131,6 +134,7 @@ def result_view() -> None:
         st.subheader("Map of the words (PCA)")
         chart_with_table(
             charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=min(size, 420),
+                           colour=word_groups(corpus.vocab, generated()) if is_generated else None,
                            priority=[int(i) for i in corpus.most_frequent(corpus.V)],
                            title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),

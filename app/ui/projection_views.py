@@ -40,16 +40,22 @@ class Picture:
     overlap: NeighbourOverlap
 
 
+def word_groups(vocab: list[str], g) -> list[str]:
+    """The known group of each word of a table trained on the generated text ("other" outside
+    the groups; the ambiguous word is its own group)."""
+    member = {w: name for name, words in g.groups.items() for w in words}
+    member[g.ambiguous] = g.ambiguous
+    return [member.get(w, "other") for w in vocab]
+
+
 def trained_table(source: str) -> Table:
     """The generated corpus (trained with its recommended settings) or the reference run."""
     if source.startswith("Word groups"):
         g = generated()
         cfg = SOFTMAX_SETTINGS
         r = train_run(g.text, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
-        member = {w: name for name, words in g.groups.items() for w in words}
-        member[g.ambiguous] = g.ambiguous
         order = [int(i) for i in corpus_for(g.text, 2).most_frequent(len(r.vocab))]
-        return Table(r.E, r.vocab, [member.get(w, "other") for w in r.vocab], labels=True, priority=order)
+        return Table(r.E, r.vocab, word_groups(r.vocab, g), labels=True, priority=order)
     cfg = SkipGramConfig()
     r = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
     order = [int(i) for i in corpus_for(GUIDE_TEXT, 2).most_frequent(len(r.vocab))]
