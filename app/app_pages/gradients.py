@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import layout
 from ui.chips import visible
+from ui.presenter import reset_button
 from ui.common import error, fixed_decimals, intro, plain
 from ui.parse import InputError, parse_ids
 from ui.runs import corpus_for, tokenizer
@@ -19,6 +20,7 @@ intro("4. Gradients: only the rows you used",
       "A lookup copies rows out of the table, so in training the gradient flows back **only into "
       "the rows that were looked up**; every other row gets exactly zero and does not move. "
       "**Try:** type your own ids, repeat one, and see which rows change.")
+reset_button("grad_", key="grad_reset")
 
 
 @st.cache_data(max_entries=1, show_spinner=False)

@@ -2,6 +2,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.captions import order_verdict
+from ui.presenter import reset_button
 from ui.common import error, intro
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
@@ -12,6 +13,7 @@ intro("6. Limits: what one vector per token cannot do",
       "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "
       "**word order** and **context**. "
       "**Try:** write two sentences with the same words in a different order.")
+reset_button("limits_", key="limits_reset")
 
 cfg = SkipGramConfig()
 corpus = corpus_for(GUIDE_TEXT, 2)

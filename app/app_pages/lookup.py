@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import charts, layout
 from ui.captions import init_comparison
+from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro, vector_frame
 from ui.parse import InputError, parse_matrix
 from ui.runs import corpus_for, train_run
@@ -16,6 +17,7 @@ intro("1. Lookup: a token id picks a row",
       "The embedding table has one row per token and `d_model` columns. Multiplying a **one-hot** "
       "vector (all zeros except a single 1) by the table gives back exactly one row. "
       "**Try:** edit the table, pick a row, and check that the product and the row are equal.")
+reset_button("lookup_", key="lookup_reset")
 
 left, right = st.columns([1, 2], gap="large")
 with left:

@@ -3,6 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, intro
 from ui.exercises import Exercise, show
 from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, crossover_d_model,
@@ -12,6 +13,7 @@ from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, cross
 intro("5. Parameters: how big is the table?",
       "The table holds |V| x d_model numbers: one row of width d_model for every token. "
       "**Try:** pick a real model or type your own sizes, and compare the table with the whole model.")
+reset_button("params_", key="params_reset")
 
 names = [p.name for p in PRESETS] + ["Custom"]
 choice = st.selectbox("Model", names, index=0, key="params_preset")

@@ -2,6 +2,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, intro
 from ui.projection_views import context_view, pictures, rotation_view, trained_table
 
@@ -9,6 +10,7 @@ intro("8. Projections: looking without being fooled",
       "A table of many columns has to be squashed to draw it on a screen, and every squashing "
       "loses something. Here the same trained table is drawn four ways. **Try:** change the "
       "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
+reset_button("proj_", key="proj_reset")
 
 c = st.columns([2, 2, 1])
 source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,

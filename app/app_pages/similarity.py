@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.exercises import Exercise, show
 from ui.parse import InputError, parse_vector
@@ -16,6 +17,7 @@ intro("2. Similarity: comparing directions",
       "Two vectors point in similar directions when their **cosine similarity** is near 1, at "
       "right angles when it is 0, and in opposite directions when it is -1. "
       "**Try:** edit the two vectors, stretch one of them, and watch which numbers change.")
+reset_button("sim_", key="sim_reset")
 
 c1, c2, c3 = st.columns([1, 1, 1], gap="large")
 with c1:

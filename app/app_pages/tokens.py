@@ -3,6 +3,7 @@ import streamlit as st
 
 from ui.chips import chips_html, visible
 from ui import layout
+from ui.presenter import reset_button
 from ui.common import error, intro, plain
 from ui.runs import tokenizer
 from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
@@ -13,6 +14,7 @@ intro("7. Tokens: one row for every “bank”",
       "This is GPT-2's real tokenizer. Each coloured box is one token, with its id underneath; "
       "the same id always gets the same colour, and ids that occur more than once get a dark outline. "
       "**Try:** write your own sentences with a word that has two meanings.")
+reset_button("tok_", key="tok_reset")
 
 try:
     enc = tokenizer()

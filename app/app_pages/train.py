@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import captions, charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.projection_views import word_groups
 from ui.runs import corpus_for, train_run
@@ -40,6 +41,7 @@ text, source_note = corpus_controls()
 link_notice(given)
 st.caption("Every setting above is kept in the page's address: copy it from the address bar "
            "to share this exact run.")
+reset_button("train_", key="train_reset")
 try:
     corpus = corpus_for(text, int(window), MAX_VOCAB)
 except CorpusError as err:

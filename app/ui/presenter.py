@@ -1,0 +1,106 @@
+"""Presenter mode, lesson order, and the reset to the lesson's settings.
+
+* Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
+  gives way to Previous / Next buttons at the top of the screen, chart text grows to at least
+  18 px and every scatter point gets its label (``ui.charts`` reads ``presenting()``), and the
+  page's top margin shrinks so each screen's key result sits above the fold at 1280x720.
+* Every screen ends with a "Next: <screen>" button, in lesson order.
+* ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
+  clean page address (only ``present=1`` stays, if presenter mode is on).
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+PRESENT_KEY = "present"
+RESET_LABEL = "Back to the lesson's run"
+# (file, title, icon) in lesson order; the router builds its navigation from this list.
+LESSON = [
+    ("app_pages/home.py", "Home", ":material/home:"),
+    ("app_pages/lookup.py", "1. Lookup", ":material/table_rows:"),
+    ("app_pages/similarity.py", "2. Similarity", ":material/explore:"),
+    ("app_pages/train.py", "3. Train", ":material/model_training:"),
+    ("app_pages/gradients.py", "4. Gradients", ":material/gradient:"),
+    ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
+    ("app_pages/limits.py", "6. Limits", ":material/block:"),
+    ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
+    ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
+]
+PRESENTER_CSS = """<style>
+[data-testid='stMainBlockContainer'] { padding-top: 1.2rem; }
+[data-testid='stMainBlockContainer'] h1 { font-size: 2.1rem; padding-top: 0; }
+</style>"""
+
+
+def presenting() -> bool:
+    """Presenter mode is on. The first run of a session reads it from the address."""
+    if PRESENT_KEY not in st.session_state:
+        st.session_state[PRESENT_KEY] = st.query_params.get(PRESENT_KEY) == "1"
+    return bool(st.session_state[PRESENT_KEY])
+
+
+def _sync_address() -> None:
+    if st.session_state.get(PRESENT_KEY):
+        st.query_params[PRESENT_KEY] = "1"
+    elif PRESENT_KEY in st.query_params:
+        del st.query_params[PRESENT_KEY]
+
+
+def switch(where) -> None:
+    where.toggle("Presenter mode", key=PRESENT_KEY, on_change=_sync_address,
+                 help="For a projector: Previous/Next buttons instead of the sidebar, larger chart "
+                      "text, every point labelled. A link with present=1 opens in this mode.")
+
+
+def _neighbours(current_file: str):
+    files = [f for f, _, _ in LESSON]
+    i = files.index(current_file) if current_file in files else 0
+    prev = LESSON[i - 1] if i > 0 else None
+    nxt = LESSON[i + 1] if i + 1 < len(LESSON) else None
+    return prev, nxt
+
+
+def _link(where, page, label: str, icon: str) -> None:
+    where.page_link(page[0], label=label, icon=icon,
+                    query_params={PRESENT_KEY: "1"} if presenting() else None)
+
+
+def top_bar(current_file: str) -> None:
+    """Presenter mode: the switch and Previous / Next in one row above the screen."""
+    if presenting():
+        st.markdown(PRESENTER_CSS, unsafe_allow_html=True)
+        _sync_address()
+        prev, nxt = _neighbours(current_file)
+        with st.container(horizontal=True, gap="medium", vertical_alignment="center", key="present_bar"):
+            if prev:
+                _link(st, prev, f"Previous: {prev[1]}", ":material/arrow_back:")
+            if nxt:
+                _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
+            switch(st)
+    else:
+        switch(st.sidebar)
+
+
+def next_button(current_file: str) -> None:
+    """The last element of every screen: a button to the next screen in lesson order."""
+    _, nxt = _neighbours(current_file)
+    st.divider()
+    if nxt:
+        _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
+    else:
+        _link(st, LESSON[0], "Back to the start: Home", ":material/home:")
+
+
+def _reset(prefixes: tuple[str, ...]) -> None:
+    for key in list(st.session_state):
+        if str(key).startswith(prefixes):
+            del st.session_state[key]
+    st.query_params.clear()
+    _sync_address()
+
+
+def reset_button(*prefixes: str, key: str) -> None:
+    """"Back to the lesson's run": every widget whose key starts with one of ``prefixes``
+    returns to its default, and the page address loses its settings."""
+    st.button(RESET_LABEL, key=key, icon=":material/restart_alt:", on_click=_reset, args=(prefixes,),
+              help="Forget every change on this screen and show the lesson's own settings again.")
