@@ -37,11 +37,11 @@ mean_a = mean_embedding(result.E, ids_a)
 mean_b = mean_embedding(result.E, ids_b)
 table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
                      columns=[f"dim {k}" for k in range(len(mean_a))])
-st.dataframe(table, key="limits_means")
 same = bool((mean_a == mean_b).all())
 kind, verdict = order_verdict([corpus.vocab[i] for i in ids_a], [corpus.vocab[i] for i in ids_b], same,
                               cosine(mean_a, mean_b))
 {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
+st.dataframe(table, key="limits_means")
 st.caption("A lookup has nowhere to record position. Transformers add position information and "
            "then let tokens look at each other (attention): that comes after the table.")
 

@@ -84,10 +84,10 @@ st.markdown(
     "different words has dot product 0 and cosine 0: to the network, *cat* is exactly as unlike "
     "*dog* as it is unlike *the*. And the vectors are as wide as the vocabulary: for GPT-2 that "
     "is 50,257 numbers per token, all but one of them zero.")
-c1, c2 = layout.blocks(layout.CHART, layout.PANEL)
+c1, c2 = layout.blocks(layout.chart_px(), layout.PANEL)
 with c1:
     chart_with_table(charts.heatmap(S, corpus.vocab, "Cosine of every pair of one-hot vectors",
-                                    size=layout.CHART),
+                                    size=layout.chart_px()),
                      pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                      key="sim_onehot_table")
 with c2:

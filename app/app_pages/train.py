@@ -11,7 +11,7 @@ from ui.projection_views import word_groups
 from ui.runs import corpus_for, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
-from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls,
+from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
 from core.corpus import CorpusError
 from core.projection import pca
@@ -24,6 +24,9 @@ intro("3. Train: learning vectors from neighbours",
       "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
       "change. The starting settings are the lesson's reference run.")
 
+# The lesson's reference run: the defaults of the widgets bound to the page address.
+LESSON_RUN = {"train_d_model": 4, "train_lr": 0.5, "train_window": 2, "train_steps": 3000,
+              "train_seed": 0, "train_source": SOURCES[0], "train_tab": "Result"}
 given = link_values()
 c = st.columns([1, 1, 1, 1, 1], gap="medium")
 d_model = c[0].slider("d_model", 1, 32, 4, key="train_d_model", bind="query-params",
@@ -41,7 +44,7 @@ text, source_note = corpus_controls()
 link_notice(given)
 st.caption("Every setting above is kept in the page's address: copy it from the address bar "
            "to share this exact run.")
-reset_button("train_", key="train_reset")
+reset_button("train_", key="train_reset", defaults=LESSON_RUN)
 try:
     corpus = corpus_for(text, int(window), MAX_VOCAB)
 except CorpusError as err:
@@ -100,8 +103,8 @@ def result_view() -> None:
     order = heatmap_order(S, corpus)
     ordered = [corpus.vocab[i] for i in order]
     big = len(order) > 24                     # too many words for a half-width heatmap
-    size = min(720, 11 * len(order)) if big else layout.CHART
-    left, right = (st.container(), st.container()) if big else layout.blocks(layout.CHART, layout.PANEL)
+    size = min(720, 11 * len(order)) if big else layout.chart_px()
+    left, right = (st.container(), st.container()) if big else layout.blocks(size, layout.PANEL)
     with left:
         st.subheader(captions.vectors_title(last_step))
         chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),

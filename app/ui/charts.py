@@ -95,10 +95,10 @@ def heatmap_axis_font(n: int, big: bool = False) -> int:
 def heatmap_text(n: int, size: int, big: bool = False) -> tuple[int, bool]:
     """Font size of the numbers in an ``n`` x ``n`` heatmap ``size`` px high, and whether to
     print them at all: a number like -0.35 needs about 3 font sizes of width, so below 9 px
-    the cells go colour-only (the numbers are in the table)."""
+    (18 px in presenter mode) the cells go colour-only (the numbers are in the table)."""
     plot = size - (6 if n <= 24 else 4) * heatmap_axis_font(n, big)   # minus the word labels
     font = min(20, int(plot / max(n, 1) / 3.1))
-    return font, font >= 9
+    return font, font >= (18 if big else 9)     # presenter mode: numbers of 18 px or none
 
 
 @cached_spec

@@ -15,6 +15,12 @@ import streamlit as st
 CHART = 460
 PANEL = 280
 HALF = 380
+BIG_CHART = 800      # presenter mode: a 12-word heatmap with 18 px numbers
+
+
+def chart_px() -> int:
+    """Width and height of a main chart block: larger in presenter mode."""
+    return BIG_CHART if st.session_state.get("present") else CHART
 
 
 def metrics(items: list[dict], key: str | None = None) -> None:

@@ -27,7 +27,7 @@ LESSON = [
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
 ]
 PRESENTER_CSS = """<style>
-[data-testid='stMainBlockContainer'] { padding-top: 1.2rem; }
+[data-testid='stMainBlockContainer'] { padding-top: 3.8rem; }
 [data-testid='stMainBlockContainer'] h1 { font-size: 2.1rem; padding-top: 0; }
 </style>"""
 
@@ -91,16 +91,24 @@ def next_button(current_file: str) -> None:
         _link(st, LESSON[0], "Back to the start: Home", ":material/home:")
 
 
-def _reset(prefixes: tuple[str, ...]) -> None:
+def _reset(prefixes: tuple[str, ...], defaults: dict) -> None:
     for key in list(st.session_state):
-        if str(key).startswith(prefixes):
+        if str(key).startswith(prefixes) and key not in defaults:
             del st.session_state[key]
-    st.query_params.clear()
+    # Widgets bound to the address would read their old value back from it: set them instead
+    # (a bound widget at its default leaves the address).
+    for key, value in defaults.items():
+        st.session_state[key] = value
+    for key in list(st.query_params):
+        if key not in defaults:
+            del st.query_params[key]
     _sync_address()
 
 
-def reset_button(*prefixes: str, key: str) -> None:
+def reset_button(*prefixes: str, key: str, defaults: dict | None = None) -> None:
     """"Back to the lesson's run": every widget whose key starts with one of ``prefixes``
-    returns to its default, and the page address loses its settings."""
-    st.button(RESET_LABEL, key=key, icon=":material/restart_alt:", on_click=_reset, args=(prefixes,),
+    returns to its default (``defaults``: the values of widgets bound to the page address),
+    and the page address loses its settings."""
+    st.button(RESET_LABEL, key=key, icon=":material/restart_alt:", on_click=_reset,
+              args=(prefixes, defaults or {}),
               help="Forget every change on this screen and show the lesson's own settings again.")
