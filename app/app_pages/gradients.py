@@ -76,7 +76,8 @@ st.caption("These numbers stand in for whatever the rest of the network sends ba
 up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
 up.insert(0, "token id", ids)
 up.insert(0, "position", np.arange(T))
-st.dataframe(up, hide_index=True, key="grad_upstream", column_config=fixed_decimals(up, 2))
+st.dataframe(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
+    fixed_decimals(up, 2), {f"dL/dX dim {k}": f"dim {k}" for k in range(D)}))
 
 st.subheader("2. The gradient for the whole table")
 layout.metrics([dict(label="rows with a non-zero gradient", value=f"{len(touched):,}"),
@@ -89,7 +90,9 @@ for k in touched:
     rows.append({"row (token id)": int(k), "from positions": ", ".join(map(str, positions)),
                  **{f"dW_E dim {j}": grad[k, j] for j in range(D)}})
 grad_df = pd.DataFrame(rows)
-st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=fixed_decimals(grad_df, 2))
+st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
+    fixed_decimals(grad_df, 2), {"row (token id)": "row", "from positions": "positions",
+                                 **{f"dW_E dim {j}": f"dim {j}" for j in range(D)}}))
 repeated = [int(k) for k in touched if np.count_nonzero(ids == k) > 1]
 if repeated:
     k = repeated[0]

@@ -19,7 +19,7 @@ intro("1. Lookup: a token id picks a row",
       "**Try:** edit the table, pick a row, and check that the product and the row are equal.")
 reset_button("lookup_", key="lookup_reset")
 
-left, right = st.columns([1, 2], gap="large")
+left, right = layout.blocks(layout.PANEL, 2 * layout.PANEL)
 with left:
     text = st.text_area("The table W (one row per line, numbers separated by commas)",
                         "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix")
@@ -40,7 +40,7 @@ gathered = lookup(W, [row])[0]         # (d,)
 with right:
     st.markdown(f"**one_hot({row})**, a row of {V} numbers with a single 1:")
     st.dataframe(vector_frame(oh.astype(int), f"one_hot({row})", "slot"), key="lookup_oh")
-    c1, c2 = st.columns(2)
+    c1, c2 = layout.blocks(layout.PANEL - 20, layout.PANEL - 20, gap="small")
     with c1:
         st.markdown(f"**one_hot({row}) @ W** (multiply, then add up):")
         st.dataframe(vector_frame(product, "product"), key="lookup_prod")

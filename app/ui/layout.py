@@ -37,3 +37,15 @@ def blocks(*widths: int, key: str | None = None, gap: str = "large"):
     area shrinks to it."""
     row = st.container(horizontal=True, gap=gap, key=key)
     return [row.container(width=w) for w in widths]
+
+
+def short_headers(config: dict, labels: dict[str, str]) -> dict:
+    """A dataframe's column_config with shorter headers shown (the data keeps its column names,
+    the full name is the header's tooltip), so a narrow table fits a 1024 px projector."""
+    out = dict(config)
+    for column, label in labels.items():
+        base = out.get(column) or st.column_config.Column()
+        conf = dict(base) if isinstance(base, dict) else base
+        conf["label"], conf["help"] = label, column
+        out[column] = conf
+    return out

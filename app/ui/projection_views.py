@@ -108,7 +108,8 @@ def rotation_view(table: Table) -> None:
     st.dataframe(pd.DataFrame({"word": table.vocab[:n], "column 0 before": table.E[:n, 0],
                                "column 0 after": rotated[:n, 0], "column 1 before": table.E[:n, 1],
                                "column 1 after": rotated[:n, 1]}).round(3),
-                 hide_index=True, key="proj_rotation_table")
+                 hide_index=True, key="proj_rotation_table", column_config=layout.short_headers(
+                     {}, {f"column {c} {w}": f"col {c} {w}" for c in (0, 1) for w in ("before", "after")}))
 
 
 def context_view() -> None:

@@ -210,6 +210,8 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
     if cmp.softmax_recovery is not None:
         rows[0]["group recovery"] = cmp.softmax_recovery.overall
         rows[1]["group recovery"] = cmp.negsampling_recovery.overall
-    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table")
+    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
+                 column_config=layout.short_headers({}, {"cross-entropy (one scale)": "cross-entropy",
+                                                         "words scored per pair": "words scored"}))
     st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,
                                    cmp.negsampling_scores_per_pair))

@@ -5,6 +5,7 @@
 * a metric whose value is cut off (any element of ``stMetricValue`` with
   ``scrollWidth > clientWidth``: Streamlit truncates with an ellipsis and raises nothing);
 * a chart whose drawing (the SVG or canvas Vega-Lite paints) reaches outside its column's box;
+* a table (``st.dataframe``) whose columns do not fit its box, so part of it scrolls out of sight;
 * the main area scrolling sideways (``stMain``'s ``scrollWidth > clientWidth``);
 * two content blocks whose boxes overlap (element containers, each measured together with
   whatever it draws, so a chart spilling into the next column overlaps that column's blocks).
@@ -49,6 +50,16 @@ LAYOUT_JS = """
       out.push(`chart "${title.slice(0, 50)}" (${Math.round(r.width)} px wide) sticks out of its ` +
                `column (${Math.round(b.left)}..${Math.round(b.right)} px) by ` +
                `${Math.round(Math.max(r.right - b.right, b.left - r.left))} px`);
+    }
+  }
+  // 2b. tables whose columns do not fit their box (a class cannot scroll them)
+  for (const d of document.querySelectorAll("[data-testid='stDataFrame']")) {
+    if (!visible(d)) continue;
+    const sc = d.querySelector('.dvn-scroller');
+    if (sc && sc.scrollWidth > sc.clientWidth + 1) {
+      const head = Array.from(d.querySelectorAll('th, [role=columnheader]')).map(h => h.innerText.trim()).slice(0, 4);
+      out.push(`table (${head.join(', ') || d.innerText.trim().slice(0, 40)}) is cut off: its columns need ` +
+               `${sc.scrollWidth} px, it shows ${sc.clientWidth} px`);
     }
   }
   // 3. the main area scrolls sideways
