@@ -4,10 +4,10 @@ docs/classroom.md.
     .venv/bin/python tools/classroom.py        # from the repository root; needs /usr/bin/chromium
 
 Starts ``streamlit run app`` on a free local port, opens every screen at 1024x768 (an older
-projector) and at 853x533 CSS px (a 1280x800 laptop zoomed to 150%), sidebar open, and saves
-what the class sees without scrolling (the first screenful) as a small palette PNG in
-docs/classroom/. It also runs the browser suite's layout checks (tests/browser/layout.py) on the
-whole page at each size and writes the table of results into docs/classroom.md between the
+projector) and at 853x533 CSS px (a 1280x800 laptop zoomed to 150%), sidebar open, and
+saves the screen from its top (up to 3,200 px of it) as a small palette PNG in
+docs/classroom/. It also runs the browser suite's layout checks (tests/browser/layout.py) on
+the whole page at each size and writes the table of results into docs/classroom.md between the
 markers below.
 """
 from __future__ import annotations
@@ -39,6 +39,19 @@ def small_png(png: bytes) -> bytes:
     return buf.getvalue()
 
 
+def whole_page(page, max_height: int = 3200) -> bytes:
+    """The screen from its top, as tall as its content (at most ``max_height`` px): Streamlit
+    scrolls inside its main area, so the viewport is made as tall as the content for the shot."""
+    size = dict(page.viewport_size)
+    js = "() => document.querySelector(\"[data-testid='stMain']\").scrollHeight"
+    try:
+        page.set_viewport_size({"width": size["width"], "height": min(page.evaluate(js), max_height)})
+        page.wait_for_timeout(600)
+        return page.screenshot(animations="disabled", caret="hide")
+    finally:
+        page.set_viewport_size(size)
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -62,14 +75,14 @@ def main() -> None:
                     app.page.wait_for_timeout(800)           # Vega-Lite's last resize
                     problems = layout_problems(app.page)
                     name = f"{slug}-{w}x{h}.png"
-                    (OUT / name).write_bytes(small_png(app.page.screenshot(animations="disabled", caret="hide")))
+                    (OUT / name).write_bytes(small_png(whole_page(app.page)))
                     rows.append((title, f"{w}x{h}", name, problems))
                     print(f"{title:18} {w}x{h}: {len(problems)} layout problem(s)", flush=True)
                 ctx.close()
             browser.close()
     finally:
         stop_server(proc)
-    table = ["| Screen | Size | Layout checks | First screenful |", "|---|---|---|---|"]
+    table = ["| Screen | Size | Layout checks | Screenshot |", "|---|---|---|---|"]
     for title, size, name, problems in rows:
         verdict = "pass" if not problems else "FAIL: " + "; ".join(problems)[:300]
         table.append(f"| {title} | {size} | {verdict} | ![{title} at {size}](classroom/{name}) |")
