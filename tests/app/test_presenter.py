@@ -61,3 +61,28 @@ def test_presenter_link_parameter_turns_it_on_and_hides_nothing_of_the_lesson():
     import json
     spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
     assert spec["config"]["axis"]["labelFontSize"] >= 18
+
+
+def _datasets(chart) -> dict:
+    """{dataset name: DataFrame} of a vega_lite_chart element (Streamlit ships the data apart
+    from the spec, as Arrow)."""
+    import pyarrow as pa
+
+    return {d.name: pa.ipc.open_stream(d.data.data).read_pandas() for d in chart.proto.datasets}
+
+
+def test_presenter_mode_labels_every_scatter_point():
+    import json
+    for present in (False, True):
+        at = open_screen("projections", **({"present": "1"} if present else {}))
+        chart = at.get("vega_lite_chart")[0]                     # the PCA picture, 63 words
+        spec, data = json.loads(chart.proto.spec), _datasets(chart)
+        points = data[spec["layer"][0]["data"]["name"]]
+        labelled = set()
+        for layer in spec["layer"][1:]:
+            if (layer.get("mark") or {}).get("type") == "text":
+                labelled |= set(data[layer["data"]["name"]]["word"])
+        if present:
+            assert labelled == set(points["word"]) and len(points) == 63
+        else:
+            assert 0 < len(labelled) < len(points)               # crowded: only labels that fit
