@@ -46,7 +46,7 @@ def cached_spec(builder):
 
 def presenting() -> bool:
     """Presenter mode is on (the switch, or ``present=1`` in the page address)."""
-    return bool(st.session_state.get("present", False))
+    return bool(st.session_state.get("present_mode", False))
 
 
 def group_scale(groups: list[str]) -> alt.Scale:

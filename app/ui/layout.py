@@ -20,7 +20,7 @@ BIG_CHART = 800      # presenter mode: a 12-word heatmap with 18 px numbers
 
 def chart_px() -> int:
     """Width and height of a main chart block: larger in presenter mode."""
-    return BIG_CHART if st.session_state.get("present") else CHART
+    return BIG_CHART if st.session_state.get("present_mode") else CHART
 
 
 def metrics(items: list[dict], key: str | None = None) -> None:

@@ -1,9 +1,8 @@
 """Presenter mode, lesson order, and the reset to the lesson's settings.
 
 * Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
-  gives way to Previous / Next buttons at the top of the screen, chart text grows to at least
-  18 px and every scatter point gets its label (``ui.charts`` reads ``presenting()``), and the
-  page's top margin shrinks so each screen's key result sits above the fold at 1280x720.
+  gives way to Previous / Next buttons at the end of the screen, chart text grows to at least
+  18 px and every scatter point gets its label (``ui.charts`` reads ``presenting()``).
 * Every screen ends with a "Next: <screen>" button, in lesson order.
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
   clean page address (only ``present=1`` stays, if presenter mode is on).
@@ -12,7 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-PRESENT_KEY = "present"
+PRESENT_KEY = "present"          # the link parameter
+MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
 RESET_LABEL = "Back to the lesson's run"
 # (file, title, icon) in lesson order; the router builds its navigation from this list.
 LESSON = [
@@ -26,28 +26,30 @@ LESSON = [
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
 ]
-PRESENTER_CSS = """<style>
-[data-testid='stMainBlockContainer'] { padding-top: 3.8rem; }
-[data-testid='stMainBlockContainer'] h1 { font-size: 2.1rem; padding-top: 0; }
-</style>"""
 
 
 def presenting() -> bool:
     """Presenter mode is on. The first run of a session reads it from the address."""
-    if PRESENT_KEY not in st.session_state:
-        st.session_state[PRESENT_KEY] = st.query_params.get(PRESENT_KEY) == "1"
-    return bool(st.session_state[PRESENT_KEY])
+    if MODE_KEY not in st.session_state:
+        st.session_state[MODE_KEY] = st.query_params.get(PRESENT_KEY) == "1"
+    return bool(st.session_state[MODE_KEY])
 
 
 def _sync_address() -> None:
-    if st.session_state.get(PRESENT_KEY):
-        st.query_params[PRESENT_KEY] = "1"
+    if st.session_state.get(MODE_KEY):
+        if st.query_params.get(PRESENT_KEY) != "1":
+            st.query_params[PRESENT_KEY] = "1"
     elif PRESENT_KEY in st.query_params:
         del st.query_params[PRESENT_KEY]
 
 
+def _flip() -> None:
+    st.session_state[MODE_KEY] = bool(st.session_state["present_switch"])
+    _sync_address()
+
+
 def switch(where) -> None:
-    where.toggle("Presenter mode", key=PRESENT_KEY, on_change=_sync_address,
+    where.toggle("Presenter mode", value=presenting(), key="present_switch", on_change=_flip,
                  help="For a projector: Previous/Next buttons instead of the sidebar, larger chart "
                       "text, every point labelled. A link with present=1 opens in this mode.")
 
@@ -66,29 +68,29 @@ def _link(where, page, label: str, icon: str) -> None:
 
 
 def top_bar(current_file: str) -> None:
-    """Presenter mode: the switch and Previous / Next in one row above the screen."""
+    """Before the screen: the presenter switch in the sidebar (presenter mode hides the sidebar;
+    its switch then sits with Previous / Next at the end of the screen, keeping the top of
+    every screen for its content)."""
     if presenting():
-        st.markdown(PRESENTER_CSS, unsafe_allow_html=True)
         _sync_address()
-        prev, nxt = _neighbours(current_file)
-        with st.container(horizontal=True, gap="medium", vertical_alignment="center", key="present_bar"):
-            if prev:
-                _link(st, prev, f"Previous: {prev[1]}", ":material/arrow_back:")
-            if nxt:
-                _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
-            switch(st)
     else:
         switch(st.sidebar)
 
 
 def next_button(current_file: str) -> None:
-    """The last element of every screen: a button to the next screen in lesson order."""
-    _, nxt = _neighbours(current_file)
+    """The last element of every screen: a button to the next screen in lesson order, and in
+    presenter mode Previous / Next and the switch."""
+    prev, nxt = _neighbours(current_file)
     st.divider()
-    if nxt:
-        _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
-    else:
-        _link(st, LESSON[0], "Back to the start: Home", ":material/home:")
+    with st.container(horizontal=True, gap="large", vertical_alignment="center", key="lesson_nav"):
+        if presenting() and prev:
+            _link(st, prev, f"Previous: {prev[1]}", ":material/arrow_back:")
+        if nxt:
+            _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
+        else:
+            _link(st, LESSON[0], "Back to the start: Home", ":material/home:")
+        if presenting():
+            switch(st)
 
 
 def _reset(prefixes: tuple[str, ...], defaults: dict) -> None:

@@ -54,7 +54,7 @@ def test_reset_on_screens_with_inputs(screen, key, changed, default, reset):
 
 def test_presenter_link_parameter_turns_it_on_and_hides_nothing_of_the_lesson():
     at = open_screen("lookup", present="1")
-    assert at.toggle(key="present").value is True
+    assert at.toggle(key="present_switch").value is True
     labels = [label for label, _ in page_links(at)]
     assert "Previous: Home" in labels and "Next: 2. Similarity" in labels
     # charts are drawn with presenter-size text

@@ -1,7 +1,7 @@
 """Presenter mode, the Next buttons and the reset, in a real browser.
 
 * ``present=1`` hides the sidebar navigation; Previous / Next buttons walk the whole lesson in
-  order and keep ``present=1`` in the address; on every screen, at 1280x720, the key result is
+  order, presenter mode stays on and ``present=1`` stays in the address; on every screen, at 1280x720, the key result is
   above the fold and every text drawn in a chart is at least 18 px.
 * "Back to the lesson's run" on Train restores the reference run and a clean address.
 """
@@ -55,6 +55,7 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 720})
     app.goto("/?present=1")
+    assert query(page.url).get("present") == ["1"]
     assert page.locator("[data-testid='stSidebarNav']").count() == 0, "the sidebar navigation is still shown"
     problems = []
     for i, (_, title, _) in enumerate(LESSON):
@@ -69,9 +70,14 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
         if small:
             problems.append(f"{title}: chart text under 18 px: {small[:5]}")
         problems += [f"{title}: {p}" for p in layout_problems(page)]
-        assert query(page.url).get("present") == ["1"], f"{title}: present=1 lost from {page.url}"
+        # still presenting: no sidebar navigation, Previous / Next at the end of the screen
+        assert page.locator("[data-testid='stSidebarNav']").count() == 0, f"{title}: sidebar is back"
+        if i > 0:
+            expect(page.locator("[data-testid='stPageLink'] a", has_text=f"Previous: {LESSON[i - 1][1]}")).to_have_count(1)
+        page.wait_for_url(re.compile(r"[?&]present=1(&|$)"), timeout=5_000)   # and in the address
         if i + 1 < len(LESSON):
             nxt = page.locator("[data-testid='stPageLink'] a", has_text=f"Next: {LESSON[i + 1][1]}").first
+            assert query(nxt.get_attribute("href")).get("present") == ["1"], "Next link loses present=1"
             app.rerun(nxt.click)
     assert page.evaluate(SVG_TEXT_JS) > 0, "charts are not drawn as SVG: the text check saw nothing"
     assert not problems, "\n".join(problems)
