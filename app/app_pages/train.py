@@ -76,8 +76,9 @@ layout.metrics([
     dict(label="vocabulary", value=f"{corpus.V:,}", help="Distinct words: rows of the table."),
     dict(label="pairs", value=f"{corpus.n_pairs:,}", help="(centre, context) pairs the window makes."),
     dict(label="loss, step 0", value=f"{result.losses[0]:.3f}", help="Before any update."),
-    dict(label=f"loss, step {last_step:,}", value=f"{result.losses[last_step]:.3f}",
-         help="After the last update" + (" before training stopped." if result.diverged else ".")),
+    *([dict(label=f"loss, step {last_step:,}", value=f"{result.losses[last_step]:.3f}",
+            help="After the last update" + (" before training stopped." if result.diverged else "."))]
+      if last_step > 0 else []),
     dict(label="loss floor", value=f"{floor:.3f}", help="The lowest loss any model can reach on this text."),
 ], key="train_metrics")
 

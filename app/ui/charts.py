@@ -148,7 +148,7 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=400))
     few = max(len(l) for l in losses.values()) <= 2   # e.g. 0 steps: a lone point, no line
     lines = alt.Chart(df).mark_line(strokeWidth=3, point=alt.OverlayMarkDef(size=120) if few else False).encode(
-        x=alt.X("step:Q", title="update step"),
+        x=alt.X("step:Q", title="update step", axis=alt.Axis(format=",d", tickMinStep=1)),
         y=alt.Y("loss:Q", title="mean cross-entropy", scale=alt.Scale(zero=False)),
         color=colour,
         tooltip=["line", "step", alt.Tooltip("loss:Q", format=".4f")],

@@ -116,3 +116,9 @@ def test_gradients_says_the_lesson_ids_are_not_gpt2s_and_shows_gpt2s():
     assert real != [15, 824, 391]
     assert "ss" in id_to_text(enc, 824) and "824 = “ss”" in note
     assert "GPT-2's vocabulary" not in texts(at)
+
+
+def test_steps_0_shows_one_loss_metric_not_two():
+    at = open_screen("train")
+    at.select_slider(key="train_steps").set_value(0).run()
+    assert [m.label for m in at.metric].count("loss, step 0") == 1
