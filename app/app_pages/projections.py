@@ -30,11 +30,12 @@ if not perps:
     st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
 shown = pictures(table, tuple(int(p) for p in perps), int(seed), k)
 
-cols = layout.blocks(*[layout.HALF] * len(shown), gap="medium")
+px = layout.BIG_CHART if charts.presenting() else layout.HALF   # presenter: one big picture a row
+cols = layout.blocks(*[px] * len(shown), gap="medium")
 for i, pic in enumerate(shown):
     with cols[i]:
         chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
-                                        title=pic.title, size=layout.HALF, labels=table.labels,
+                                        title=pic.title, size=px, labels=table.labels,
                                         priority=table.priority, xtitle="", ytitle=""),
                          pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
                                        "neighbours kept": pic.overlap.per_row}),

@@ -183,7 +183,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     else:
         df["group"] = colour
         col = alt.Color("group:N", scale=group_scale(list(colour)),
-                        legend=alt.Legend(orient="bottom", columns=4))
+                        legend=alt.Legend(orient="bottom", columns=3 if big else 4))
     base = alt.Chart(df).encode(
         x=alt.X("x:Q", title=xtitle, scale=scale),
         y=alt.Y("y:Q", title=ytitle, scale=scale),
