@@ -26,6 +26,8 @@ from bench.browser import free_port, stop_server
 from .helpers import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT,
                       AppPage, Server, expect)
 
+# Streamlit scripts served to the browser by the tests, not modules to import for doctests.
+collect_ignore = ["fixtures"]
 SERVER_START_TIMEOUT = 60  # seconds for /_stcore/health to answer "ok"
 if expect is not None:
     expect.set_options(timeout=15_000)
