@@ -11,8 +11,8 @@ from __future__ import annotations
 import streamlit as st
 
 # Block widths in CSS px. A chart block plus a side panel fit side by side from about
-# 460 + 280 + gap: narrower main areas stack them.
-CHART = 460
+# 500 + 280 + gap: narrower main areas stack them.
+CHART = 500
 PANEL = 280
 HALF = 380
 BIG_CHART = 800      # presenter mode: a 12-word heatmap with 18 px numbers
