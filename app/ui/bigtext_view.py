@@ -18,6 +18,7 @@ import streamlit as st
 
 from ui import charts
 from ui.common import chart_with_table, plain
+from ui.jobs import Cancelled, JobSlots, job_slots
 
 from core.bigtext import (MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
                           suggested_epochs, text_sentences, text_size)
@@ -45,8 +46,10 @@ def is_big(text: str) -> bool:
 class Word2VecJob:
     """One word2vec run on a text, readable from the page while it trains."""
 
-    def __init__(self, text: str, config: Word2VecConfig, key: tuple, n_words: int):
-        self.text, self.config, self.key = text, config, key
+    def __init__(self, text: str, config: Word2VecConfig, key: tuple, n_words: int,
+                 slots: JobSlots | None = None):
+        self.text, self.config, self.key, self.slots = text, config, key, slots
+        self.place = 0                                      # place in the queue for a slot, 0: none
         self.total = max(1, n_words * config.epochs)       # words to read
         self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
         self.stop = threading.Event()
@@ -56,17 +59,30 @@ class Word2VecJob:
         self.shown = False
 
     def run(self) -> None:
-        """The whole long run: text -> sentences -> train_word2vec, reporting progress."""
+        """The whole long run: wait for one of the server's long-run slots (ui.jobs), then
+        text -> sentences -> train_word2vec, reporting progress."""
+        held = False
         try:
+            if self.slots is not None:
+                self.slots.acquire(on_wait=self._waiting, cancelled=self.stop.is_set)
+                held, self.place = True, 0
+            self.started = time.perf_counter()
             sentences = text_sentences(self.text)
             self.result = train_word2vec(sentences, self.config, callback=self._progress)
+        except Cancelled:
+            self.error = "Stopped while waiting for a free slot: nothing was trained."
         except ConfigError as err:
             self.error = str(err)
         except Exception:  # a bug must not show a traceback; the log keeps the details
             logging.getLogger(__name__).exception("word2vec training failed")
             self.error = "Training stopped with an unexpected error (the details are in the server's log)."
         finally:
+            if held:
+                self.slots.release()
             self.finished.set()
+
+    def _waiting(self, place: int, running: int) -> None:
+        self.place = place
 
     def _progress(self, done: int, loss: float) -> bool:
         self.done, self.loss = done, loss
@@ -114,7 +130,7 @@ def show(text: str, note: str, seed: int) -> None:
     if st.button(label, key="train_w2v_start", type="primary", disabled=running):
         if job is not None:
             job.stop.set()                    # one run per session: a new one ends the old one
-        job = Word2VecJob(text, config, key, size.n_words)
+        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots())
         st.session_state[JOB] = job
         job.start()
     if job is None or job.key != key:
@@ -135,7 +151,12 @@ def progress_view() -> None:
     job: Word2VecJob | None = st.session_state.get(JOB)
     if job is None:
         return
-    if not job.finished.is_set():
+    if not job.finished.is_set() and job.place:
+        st.progress(0.0, text=f"Waiting for a free slot: other long runs are using the server "
+                              f"(place {job.place} in the queue).")
+        if st.button("Stop", key="train_w2v_stop", help="Leave the queue."):
+            job.stop.set()
+    elif not job.finished.is_set():
         share = min(1.0, job.done / job.total)
         st.progress(share, text=f"Training: {job.done:,} of {job.total:,} words read "
                                 f"({100 * share:.0f}%), {job.words_per_second:,.0f} words per second")
