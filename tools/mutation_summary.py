@@ -62,13 +62,16 @@ def verdict(name: str) -> tuple[str, str, str]:
     return a, b, "open"
 
 
+def _cell(t: str) -> str:
+    return "`" + t[:90].replace("|", "\\|").replace("`", "'") + "`"
+
+
 def markdown(survivors: list[str]) -> None:
     print("| mutant | original | mutant's change | verdict |")
     print("|---|---|---|---|")
     for name in survivors:
         a, b, why = verdict(name)
-        cell = lambda t: "`" + t[:90].replace("|", "\\|").replace("`", "'") + "`"
-        print(f"| {name.split('.', 1)[1]} | {cell(a)} | {cell(b)} | {why} |")
+        print(f"| {name.split('.', 1)[1]} | {_cell(a)} | {_cell(b)} | {why} |")
 
 
 def main() -> None:

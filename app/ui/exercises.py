@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from ui.captions import number
 from ui.common import plain
 
 
@@ -47,4 +48,4 @@ def show(exercises: list[Exercise], title: str = "Try it by hand") -> None:
                 elif is_right(ex, x):
                     st.success(f"Right. {ex.explanation}")
                 else:
-                    st.error(f"Not quite: you typed {x:,.6g}{ex.unit}. {ex.explanation}")
+                    st.error(f"Not quite: you typed {number(x)}{ex.unit}. {ex.explanation}")

@@ -11,9 +11,10 @@ thing, uses ``st.cache_resource``.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 
 import numpy as np
 import streamlit as st
@@ -21,6 +22,7 @@ import streamlit as st
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
+from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, session_gone, skipgram_work
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -41,13 +43,8 @@ class RunCache:
             self._items.move_to_end(key)
             return self._items[key][0]
 
-    def put(self, key: tuple, result: TrainResult) -> None:
-        size = 0
-        for f in fields(result):
-            value = getattr(result, f.name)
-            if isinstance(value, np.ndarray):
-                value.flags.writeable = False
-                size += value.nbytes
+    def put(self, key: tuple, result) -> None:
+        size = _freeze_arrays(result)
         with self._lock:
             self._items[key] = (result, size)
             self._items.move_to_end(key)
@@ -65,6 +62,20 @@ class RunCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def _freeze_arrays(result) -> int:
+    """Make every array in a result dataclass (and in the dataclasses it holds) read-only;
+    return their total size in bytes."""
+    size = 0
+    for f in fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, np.ndarray):
+            value.flags.writeable = False
+            size += value.nbytes
+        elif is_dataclass(value) and not isinstance(value, type):
+            size += _freeze_arrays(value)
+    return size
 
 
 @st.cache_resource(show_spinner=False)
@@ -91,12 +102,25 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
 
-    def report(step: int, loss: float) -> None:
-        if progress is not None and (step % every == 0 or step == steps):
-            progress.progress(step / max(steps, 1),
-                              text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+    heavy = skipgram_work(corpus.V, d_model, steps) > HEAVY_WORK
 
-    result = train(corpus, config, callback=report)
+    def report(step: int, loss: float) -> None:
+        if step % every == 0 or step == steps:
+            if heavy and session_gone():
+                raise Cancelled
+            if progress is not None:
+                progress.progress(step / max(steps, 1),
+                                  text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+
+    try:
+        if heavy:      # a long run waits for one of the server's long-run slots (ui.jobs)
+            with heavy_slot(progress):
+                result = train(corpus, config, callback=report)
+        else:
+            result = train(corpus, config, callback=report)
+    except Cancelled:
+        logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
+        st.stop()
     if progress is not None:
         progress.empty()
     cache.put(key, result)
