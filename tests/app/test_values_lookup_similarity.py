@@ -45,8 +45,13 @@ def test_lookup_row_product_and_batch(name):
     assert [int(x) for x in numbers(shape)] == [*ids.shape, *ids.shape, d]
 
 
-def test_lookup_starting_noise_and_its_first_steps():
+@pytest.mark.parametrize("width", [None, "smallest"])
+def test_lookup_starting_noise_and_its_first_steps(width):
     at = open_screen("lookup")
+    widths = at.select_slider(key="lookup_init_width").options
+    d_model = int(widths[-1]) if width is None else int(widths[0])
+    if width is not None:
+        move(at, ("select_slider", "lookup_init_width", d_model))
     small = init_table(16, 16, std=GPT2_INIT_STD, rng=0).ravel()
     big = init_table(16, 16, std=1.0, rng=0).ravel()
     ticks = table(at, "value", "start")
@@ -55,7 +60,7 @@ def test_lookup_starting_noise_and_its_first_steps():
     strip = charts_with(at, "value")[0].rows("value")
     assert_close(strip["value"], np.concatenate([small, big]))
     corpus = Corpus.from_text(GUIDE_TEXT, window=2)
-    runs = {s: train(corpus, SkipGramConfig(d_model=4, lr=0.5, steps=300, seed=0, init_std=s))
+    runs = {s: train(corpus, SkipGramConfig(d_model=d_model, lr=0.5, steps=300, seed=0, init_std=s))
             for s in (GPT2_INIT_STD, 1.0)}
     losses = table(at, "step", f"std {GPT2_INIT_STD}", "std 1.0")
     for s, r in runs.items():

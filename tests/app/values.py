@@ -33,12 +33,14 @@ class Chart:
         t = self.spec.get("title", "")
         for layer in self.spec.get("layer", []):
             t = t or layer.get("title", "")
-        return t.get("text", "") if isinstance(t, dict) else str(t)
+        t = t.get("text", "") if isinstance(t, dict) else t
+        return " ".join(t) if isinstance(t, list) else str(t)      # a title may be split over lines
 
     def rows(self, field: str) -> pd.DataFrame:
+        """The first dataset with ``field`` (a scatter's label layer repeats its points' data)."""
         frames = [df for df in self.data.values() if field in df.columns]
         assert frames, f"no dataset with {field!r} in the chart {self.title!r}: {[list(d.columns) for d in self.data.values()]}"
-        return pd.concat(frames, ignore_index=True)
+        return frames[0]
 
 
 def charts(at: AppTest) -> list[Chart]:
