@@ -47,6 +47,7 @@ from core.skipgram import SkipGramConfig, train
 
 OTHER_SCREENS = ["lookup", "similarity", "gradients", "parameters", "limits", "tokens"]
 ACTION_TIMEOUT_S = 60.0
+WARMUP_S = 30.0           # the first 30 s: students arrive, every first page is a new session
 MAX_STUDENTS = 80
 PASTE = "Paste your own text"
 
@@ -55,7 +56,9 @@ PASTE = "Paste your own text"
 class Student:
     index: int
     heavy: bool = False
+    seed: int = -1                  # the training seed it uses; -1: its own number
     latencies: list[float] = field(default_factory=list)        # light actions on Train
+    after_warmup: list[bool] = field(default_factory=list)      # was that action after warm-up?
     other_latencies: list[float] = field(default_factory=list)  # other screens
     heavy_latencies: list[float] = field(default_factory=list)  # long runs
     checked: int = 0
@@ -63,6 +66,10 @@ class Student:
     errors: list[str] = field(default_factory=list)
     left_mid_run: int = 0
     replica: str = ""                                           # behind nginx: which process
+
+    def __post_init__(self):
+        if self.seed < 0:
+            self.seed = self.index
 
 
 def expected(d_model: int, window: int, seed: int, text: str = GUIDE_TEXT,
@@ -185,17 +192,18 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
                 s.errors += shown["errors"]
                 continue
             if what == "open":
-                shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={s.index}")
+                shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={s.seed}")
             else:
                 d, w = (value, w) if what == "d_model" else (d, value)
-                shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={s.index}",
-                                       {"train_d_model": d, "train_window": w, "train_seed": s.index})
+                shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={s.seed}",
+                                       {"train_d_model": d, "train_window": w, "train_seed": s.seed})
             s.latencies.append(shown["seconds"])
+            s.after_warmup.append(at >= WARMUP_S)
             s.errors += shown["errors"]
-            got, want = losses_shown(shown), truth[(d, w, s.index)]
+            got, want = losses_shown(shown), truth[(d, w, s.seed)]
             s.checked += 1
             if got != want:
-                s.crosstalk.append(f"d={d} w={w} seed={s.index}: shown {got}, core {want}")
+                s.crosstalk.append(f"d={d} w={w} seed={s.seed}: shown {got}, core {want}")
     except (asyncio.TimeoutError, OSError, Exception) as err:  # noqa: BLE001 - counted, not raised
         s.errors.append(f"{type(err).__name__}: {str(err)[:80]}")
     finally:
@@ -243,9 +251,13 @@ def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100, method="inclusive")[q - 1] if len(xs) >= 2 else (xs[0] if xs else float("nan"))
 
 
-async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[int], seed: int):
+async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[int], seed: int,
+                    shared_seed: bool = False):
+    """``shared_seed``: every student trains with the lesson's seed 0 (a class following the
+    lesson: students with the same settings share a cached run); otherwise each student's
+    seed is its own number, so every action is a run nobody has trained yet (worst case)."""
     rng = random.Random(seed)
-    students = [Student(i) for i in range(n)]
+    students = [Student(i, seed=0 if shared_seed else -1) for i in range(n)]
     plans = [plan(i, seconds, random.Random(rng.random())) for i in range(n)]
     truth = {}
     for s, actions in zip(students, plans):   # every figure checked, computed before the class starts
@@ -255,8 +267,8 @@ async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[in
                 d = value
             elif what == "window":
                 w = value
-            if (d, w, s.index) not in truth:
-                truth[(d, w, s.index)] = expected(d, w, s.index)
+            if (d, w, s.seed) not in truth:
+                truth[(d, w, s.seed)] = expected(d, w, s.seed)
     heavies = [Student(n + j, heavy=True) for j in range(heavy)]
     t0 = time.perf_counter()
     memory: list = []
@@ -269,14 +281,19 @@ async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[in
 
 def report(students, heavies, memory, wall: float, seconds: float) -> str:
     light = [x for s in students for x in s.latencies]
+    warm_l = [x for s in students for x, w in zip(s.latencies, s.after_warmup) if w]
     other = [x for s in students for x in s.other_latencies]
     hv = [x for h in heavies for x in h.heavy_latencies]
     errors = [e for s in students + heavies for e in s.errors]
     cross = [c for s in students for c in s.crosstalk]
+    seeds = "each its own" if len({s.seed for s in students}) > 1 else f"all {students[0].seed}"
     rows = [("students (light / long-run)", f"{len(students)} / {len(heavies)}"),
+            ("training seeds of the light students", seeds),
              ("class length", f"{wall:.0f} s"),
              ("Train actions timed", f"{len(light)}"),
              ("  p50 / p95 / max", f"{pct(light, 50):.2f} / {pct(light, 95):.2f} / {max(light, default=float('nan')):.2f} s"),
+             ("  after warm-up (30 s on): p50 / p95 / max",
+              f"{pct(warm_l, 50):.2f} / {pct(warm_l, 95):.2f} / {max(warm_l, default=float('nan')):.2f} s"),
              ("other screens timed", f"{len(other)}"),
              ("  p50 / p95 / max", f"{pct(other, 50):.2f} / {pct(other, 95):.2f} / {max(other, default=float('nan')):.2f} s"),
              ("long runs finished", f"{len(hv)}"),
@@ -307,7 +324,10 @@ def main() -> None:
     ap.add_argument("--students", type=int, default=40)
     ap.add_argument("--heavy", type=int, default=0, help="students training long runs of their own")
     ap.add_argument("--seconds", type=float, default=180)
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0, help="seed of the students' plans")
+    ap.add_argument("--shared-seed", action="store_true",
+                    help="every student trains with the lesson's seed 0 (runs shared through the "
+                         "cache); default: each its own seed, every action a new run (worst case)")
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
     ap.add_argument("--replicas", type=int, default=0,
                     help="start this many app processes behind nginx (deploy/serve.py) instead of one")
@@ -328,7 +348,7 @@ def main() -> None:
     print(f"machine load before: {load()}")
     try:
         students, heavies, memory, wall = asyncio.run(classroom(
-            base, args.students, args.heavy, args.seconds, pids, args.seed))
+            base, args.students, args.heavy, args.seconds, pids, args.seed, args.shared_seed))
     finally:
         if proc is not None:
             stop_server(proc)
