@@ -90,6 +90,7 @@ class TrainResult:
     vocab: list[str] = field(default_factory=list)
     diverged: bool = False
     diverged_step: int | None = None  # first update whose loss was not finite
+    stopped: bool = False             # the callback asked to stop before ``steps`` updates
 
     @property
     def final_loss(self) -> float:
@@ -205,10 +206,12 @@ def init_params(V: int, config: SkipGramConfig) -> tuple[np.ndarray, np.ndarray]
 
 
 def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
-          callback: Callable[[int, float], None] | None = None) -> TrainResult:
+          callback: Callable[[int, float], bool | None] | None = None) -> TrainResult:
     """Full-batch gradient descent on the mean cross-entropy.
 
     ``callback(step, loss)`` is called for step 0 (before any update) and after each update.
+    If it returns True, training stops there and the partial result is returned with
+    ``stopped=True`` (E, W and ``losses`` up to that step), e.g. when a user presses Stop.
 
     >>> from core.corpus import GUIDE_TEXT
     >>> r = train(Corpus.from_text(GUIDE_TEXT))
@@ -221,7 +224,7 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
     n = C.sum(axis=1)                           # (V,) computed once for all steps
     losses: list[float] = []
     snap_steps, snaps = [], []
-    diverged_step = None
+    diverged_step, stopped = None, False
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
             loss, dE, dW = loss_and_grads(E, W, C, n)
@@ -233,8 +236,9 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
             if step % config.snapshot_every == 0 or step == config.steps:
                 snap_steps.append(step)
                 snaps.append(E.copy())
-            if callback is not None:
-                callback(step, loss)
+            if callback is not None and callback(step, loss) is True:
+                stopped = step < config.steps
+                break
             if step == config.steps:
                 break
             E_new, W_new = E - config.lr * dE, W - config.lr * dW
@@ -250,5 +254,5 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
         E=E, W=W, losses=np.array(losses),
         snapshot_steps=np.array(snap_steps), snapshots=np.array(snaps),
         vocab=list(corpus.vocab), diverged=diverged_step is not None,
-        diverged_step=diverged_step,
+        diverged_step=diverged_step, stopped=stopped,
     )

@@ -71,6 +71,7 @@ class TSNEResult:
     kl: float                 # final KL(P || Q), without exaggeration
     n_iter: int               # number of gradient steps taken
     learning_rate: float      # the step size used
+    stopped: bool = False     # the callback asked to stop before ``n_iter`` steps
 
     @property
     def clamped(self) -> bool:
@@ -223,7 +224,9 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     metric : "euclidean" (distances between rows) or "cosine" (rows scaled to unit
         length first, so ``|u - v|^2 = 2 - 2 cos(u, v)``)
     perplexity_cap : float in (0, 1], the cap as a share of n - 1
-    callback : called as ``callback(step, kl)`` every ``report_every`` steps
+    callback : called as ``callback(step, kl)`` every ``report_every`` steps; if it
+        returns True, the iterations stop there and the partial picture is returned
+        with ``stopped=True`` and ``n_iter`` the number of steps taken
 
     Returns
     -------
@@ -260,6 +263,7 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     Y = rng.normal(0.0, 1e-4, size=(n, k))                # (n, k) tiny random start
     step = np.zeros_like(Y)                               # (n, k) previous update (momentum)
     gains = np.ones_like(Y)                               # (n, k) per-coordinate step scale
+    done, stopped = n_iter, False
     for it in range(n_iter):
         exaggerating = it < exaggeration_iter
         grad, _ = _gradient(P * early_exaggeration if exaggerating else P, Y)  # (n, k)
@@ -271,7 +275,9 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
         Y = Y + step
         Y -= Y.mean(axis=0)                               # keep the picture centred
         if callback is not None and (it + 1) % report_every == 0:
-            callback(it + 1, kl_gradient(P, Y)[0])
+            if callback(it + 1, kl_gradient(P, Y)[0]) is True and it + 1 < n_iter:
+                done, stopped = it + 1, True
+                break
     kl = kl_gradient(P, Y)[0]
     coords = pca(Y, k=k).coords                           # (n, k) same distances, own axes
-    return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, n_iter, eta)
+    return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, done, eta, stopped)

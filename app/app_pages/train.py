@@ -6,7 +6,8 @@ import streamlit as st
 
 from ui import charts
 from ui.common import chart_with_table, error, intro
-from ui.runs import corpus_for, train_run
+from ui.guard import fit_steps, show_refusal
+from ui.runs import corpus_for, resume_training, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
 from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, STEP_OPTIONS, corpus_controls,
@@ -50,10 +51,13 @@ if corpus.n_dropped_words:
 if source_note:
     st.info(source_note.strip())
 
+steps_used, cut_note = fit_steps(corpus.V, int(d_model), int(steps), STEP_OPTIONS)
+if cut_note:
+    show_refusal(cut_note)
 bar = st.empty()
 try:
-    result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(seed),
-                       max_vocab=MAX_VOCAB, progress=bar)
+    result = train_run(text, int(window), int(d_model), float(lr), steps_used, int(seed),
+                       max_vocab=MAX_VOCAB, progress=bar, stop_key="train_stop")
 except Exception:  # a bug must not show a traceback; the log keeps the details
     logging.getLogger(__name__).exception("training failed")
     bar.empty()
@@ -62,6 +66,10 @@ except Exception:  # a bug must not show a traceback; the log keeps the details
              "(The details are in the server's log.)")
     st.stop()
 
+if result.stopped:
+    st.info(f"Training was stopped at step {len(result.losses) - 1:,} of {steps_used:,}: "
+            "everything below shows the run as far as it got.", icon=":material/stop_circle:")
+    st.button("Train to the end", key="train_resume", on_click=resume_training, args=("train_stop",))
 floor = loss_floor(corpus)
 lnV = float(np.log(corpus.V))
 m = st.columns(6)
@@ -165,7 +173,7 @@ def result_view() -> None:
         st.dataframe(pairs, key="train_pairs_table")
 
 
-settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=int(steps),
+settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=steps_used,
                 seed=int(seed), max_vocab=MAX_VOCAB)
 is_generated = st.session_state.get("train_source") == GENERATED
 TABS = ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]

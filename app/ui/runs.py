@@ -21,6 +21,7 @@ import streamlit as st
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
+from ui.guard import Stopper
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -78,29 +79,66 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
 
 
 def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-              init_std: float = 0.1, max_vocab: int | None = None, progress=None) -> TrainResult:
+              init_std: float = 0.1, max_vocab: int | None = None, progress=None,
+              stop_key: str | None = None) -> TrainResult:
     """Train once per distinct setting. On a cold run, ``progress`` (an ``st.empty()``
-    placeholder) shows a progress bar, updated about 20 times, and is cleared after."""
+    placeholder) shows a progress bar, updated about 20 times, and is cleared after.
+
+    ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
+    stopped by it is kept for this session only (never cached) and returned with
+    ``stopped=True`` until the user asks to train to the end (``resume_training``).
+    Moving any control, or closing the tab, also stops a cold run early (``ui.guard``)."""
     key = (text, window, d_model, lr, steps, seed, init_std, max_vocab)
     cache = run_cache()
     result = cache.get(key)
     if result is not None:
         return result
+    held = st.session_state.get(_PARTIAL)
+    if stop_key and held is not None and held[0] == key and st.session_state.get(f"{stop_key}_held"):
+        return held[1]
+    if stop_key:
+        st.session_state.pop(f"{stop_key}_held", None)
     corpus = corpus_for(text, window, max_vocab)
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
+    bar = None
+    if progress is not None:
+        box = progress.container()
+        bar = box.progress(0.0, text="Training...")
+        if stop_key:
+            box.button("Stop training", key=stop_key, on_click=_hold, args=(stop_key,),
+                       icon=":material/stop_circle:",
+                       help="Stop now and show the run as far as it got.")
 
     def report(step: int, loss: float) -> None:
-        if progress is not None and (step % every == 0 or step == steps):
-            progress.progress(step / max(steps, 1),
-                              text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+        if bar is not None:
+            bar.progress(step / max(steps, 1), text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
 
-    result = train(corpus, config, callback=report)
+    stopper = Stopper(report, every=every)
+    result = train(corpus, config, callback=stopper)
+    if result.stopped:
+        st.session_state[_PARTIAL] = (key, result)
+        stopper.resume()                      # a rerun the user asked for goes ahead now
+        return result
+    st.session_state.pop(_PARTIAL, None)
     if progress is not None:
         progress.empty()
     cache.put(key, result)
     return result
+
+
+_PARTIAL = "_runs_partial"      # (key, the last run stopped early) of this session
+
+
+def _hold(stop_key: str) -> None:
+    st.session_state[f"{stop_key}_held"] = True
+
+
+def resume_training(stop_key: str) -> None:
+    """Forget a stopped run, so the next script run trains these settings to the end."""
+    st.session_state.pop(f"{stop_key}_held", None)
+    st.session_state.pop(_PARTIAL, None)
 
 
 @st.cache_resource(show_spinner=False)
