@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from ui.common import error, fixed_decimals, intro
-from ui.parse import InputError, parse_ids
+from ui.parse import MAX_TEXT, InputError, parse_ids
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
 from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
@@ -26,6 +26,7 @@ def toy_table() -> np.ndarray:
 c1, c2 = st.columns([2, 1], gap="large")
 with c1:
     ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
+                             max_chars=MAX_TEXT,
                              help="“I love AI” in a small home-made BPE (GPT-2's own tokenizer gives other ids).")
 with c2:
     lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")

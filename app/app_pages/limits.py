@@ -4,6 +4,8 @@ import streamlit as st
 from ui.common import error, intro
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
+
+MAX_SENTENCE = 500
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig
 
@@ -20,8 +22,8 @@ st.subheader("Order: an average of rows cannot tell who saw whom")
 st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
             "the rows learned on the Train screen's reference run). Averages do not care about order.")
 c1, c2 = st.columns(2, gap="large")
-s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a")
-s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b")
+s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a", max_chars=MAX_SENTENCE)
+s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b", max_chars=MAX_SENTENCE)
 try:
     ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
     if len(ids_a) == 0 or len(ids_b) == 0:
@@ -38,12 +40,16 @@ st.dataframe(table, key="limits_means")
 same = bool((mean_a == mean_b).all())
 bag_a = sorted(corpus.vocab[i] for i in ids_a)
 bag_b = sorted(corpus.vocab[i] for i in ids_b)
-if same and s1.split() != s2.split():
+same_words = ids_a.tolist() == ids_b.tolist()      # the words the table sees, in order
+if same and not same_words:
     st.warning(f"**Identical vectors** (cosine {cosine(mean_a, mean_b):.2f}), although the sentences "
                "say different things. Both use the same words the same number of times, and an "
                "average only counts which rows went in.")
 elif same:
-    st.info("Same sentence, same vector: now change the order in one of them.")
+    st.info("Same words in the same order, so the same vector"
+            + (" (capital letters and punctuation are dropped before the lookup, so they do not "
+               "count here)" if s1 != s2 else "")
+            + ": now change the order in one of them.")
 else:
     st.info(f"Different vectors (cosine {cosine(mean_a, mean_b):.2f}): the sentences use different "
             f"words ({' '.join(bag_a)} vs {' '.join(bag_b)}). Reorder the same words to see them "

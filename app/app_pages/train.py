@@ -7,6 +7,7 @@ import streamlit as st
 from ui import charts
 from ui.common import chart_with_table, error, intro
 from ui.guard import fit_steps, show_refusal
+from ui.inputs import whole_input
 from ui.runs import corpus_for, resume_training, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
@@ -33,8 +34,8 @@ window = c[2].slider("Window", 1, 5, 2, key="train_window", bind="query-params",
                      help="How many words on each side count as neighbours.")
 steps = c[3].select_slider("Steps", STEP_OPTIONS, 3000, key="train_steps", bind="query-params",
                            help="Number of full-batch gradient-descent updates.")
-seed = c[4].number_input("Seed", 0, 1_000_000, 0, step=1, key="train_seed", bind="query-params",
-                         help="Which random starting table. Same seed, same run.")
+seed = whole_input("Seed", 0, 1_000_000, 0, "train_seed", where=c[4], fallback=0, bind="query-params",
+                   help="Which random starting table, from 0 to 1,000,000. Same seed, same run.")
 
 text, source_note = corpus_controls()
 link_notice(given)
