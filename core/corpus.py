@@ -6,18 +6,36 @@ depends only on *how often* each word appears as a neighbour of each other
 word: the co-occurrence matrix ``C`` with ``C[i, j]`` = number of (centre i,
 context j) pairs.
 
-Splitting rule
---------------
-Text is lower-cased (``str.casefold``) and split into *words*: maximal runs of
-letters or digits, optionally joined by an apostrophe or hyphen (``don't``,
-``well-known``). Everything else (punctuation, symbols, emoji, control
-characters, whitespace of any kind) separates words and is dropped. On the
-reference text, which is lower case with single spaces, this is exactly
+The word rule
+-------------
+The same rule for every script, in three steps:
+
+1. **Normalise** with Unicode NFKC, then **case-fold** (``str.casefold``), then NFKC
+   again: ``é`` typed as ``e`` + combining accent equals the precomposed ``é``, the
+   ligature ``ﬁ`` is ``fi``, full-width ``Ａ`` is ``a``, ``ß`` folds to ``ss`` and ``Σ``/``ς``
+   to ``σ``. Case folding may change a word's length (``STRASSE`` and ``Straße`` are both
+   ``strasse``). It is Unicode's default folding, not a language's: Turkish ``İ`` becomes
+   ``i`` + a combining dot above (kept, inside the word), distinct from ``i``.
+2. **Word characters** are letters (category L), combining marks (M: Devanagari vowel
+   signs, Arabic harakat, Thai vowel marks, accents) and numbers (N). A zero-width
+   non-joiner or joiner (U+200C, U+200D, needed inside Persian and Indic words) and an
+   apostrophe or hyphen (``don't``, ``well-known``) join two runs of word characters
+   into one word.
+3. Everything else separates words and is dropped: spaces, punctuation, symbols,
+   emoji (with their joiners), control characters.
+
+Scripts written without spaces (Thai, Chinese, Japanese) give one word per run between
+spaces or punctuation: splitting them needs a dictionary, which this app does not have.
+``text_changes`` says what steps 1 and 3 changed, for a notice on screen. On the
+reference text, which is lower case ASCII with single spaces, the rule is exactly
 ``text.split()``.
 """
 from __future__ import annotations
 
+import functools
 import re
+import sys
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -33,7 +51,31 @@ UNK = "<unk>"
 """Stand-in for words outside a capped vocabulary."""
 
 MAX_WINDOW = 10
-_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+_JOINERS = "'\u2019\\-\u200c\u200d"     # apostrophes, hyphen, ZWNJ, ZWJ: only inside a word
+
+
+@functools.cache
+def _marks() -> str:
+    """Every combining mark (category M), escaped for a regex class. Python's ``re`` has
+    no ``\\p{M}``, so they are listed once from ``unicodedata`` (about 0.2 s)."""
+    return "".join(re.escape(chr(c)) for c in range(sys.maxunicode + 1)
+                   if unicodedata.category(chr(c))[0] == "M")
+
+
+@functools.cache
+def _word_pattern() -> re.Pattern:
+    """Runs of letters, numbers and marks, joined by ``_JOINERS``."""
+    w = f"(?:[^\\W_]|[{_marks()}])"                # a letter, number or mark
+    return re.compile(f"{w}+(?:[{_JOINERS}]{w}+)*")
+
+
+def normalise(text: str) -> str:
+    """Steps 1 of the word rule: NFKC, case-fold, NFKC.
+
+    >>> normalise("Cafe\u0301 STRAẞE ﬁsh")
+    'café strasse fish'
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
 class CorpusError(ValueError):
@@ -41,12 +83,49 @@ class CorpusError(ValueError):
 
 
 def tokenize(text: str) -> list[str]:
-    """Split ``text`` into lower-case words (see the module docstring).
+    """Split ``text`` into lower-case words by the word rule (module docstring).
 
     >>> tokenize("The cat sat. The DOG didn't!")
     ['the', 'cat', 'sat', 'the', 'dog', "didn't"]
+    >>> tokenize("नमस्ते दुनिया")        # Devanagari: the virama and vowel signs stay inside
+    ['नमस्ते', 'दुनिया']
+    >>> tokenize("می\u200cخواهم")        # Persian: the zero-width non-joiner joins
+    ['می\u200cخواهم']
     """
-    return _WORD.findall(text.casefold())
+    if not isinstance(text, str):
+        raise TypeError(f"The text must be a string, not {type(text).__name__}.")
+    return _word_pattern().findall(normalise(text))
+
+
+@dataclass(frozen=True)
+class TextChanges:
+    """What the word rule did to a text beyond lower-casing and dropping ASCII punctuation."""
+
+    normalised: list[tuple[str, str]]   # (as typed, as read) examples of rewritten characters
+    n_normalised: int                   # characters rewritten by normalisation (not by case)
+    dropped: list[str]                  # examples of dropped non-ASCII characters (emoji, symbols)
+    n_dropped: int                      # how many non-ASCII characters were dropped
+
+    def __bool__(self) -> bool:
+        return bool(self.n_normalised or self.n_dropped)
+
+
+def text_changes(text: str, examples: int = 5) -> TextChanges:
+    """What the word rule changed, for a notice: characters that normalisation rewrote
+    (beyond lower-casing; a letter with its combining marks counts as one) and the
+    non-ASCII characters that were dropped (emoji, symbols, other scripts' punctuation).
+
+    >>> c = text_changes("ﬁsh 🐱 and e\u0301te STRAẞE!")
+    >>> c.n_normalised, [b for a, b in c.normalised], c.dropped
+    (3, ['fi', 'é', 'ss'], ['🐱'])
+    """
+    clusters = Counter(re.findall(f"(?s).[{_marks()}]*", text))   # a character and its marks
+    norm = [(c, normalise(c)) for c in clusters if normalise(c) != c.lower()]
+    words = normalise(text)
+    kept = set("".join(_word_pattern().findall(words)))
+    dropped = Counter(ch for ch in words if ord(ch) > 127 and ch not in kept and not ch.isspace())
+    return TextChanges(norm[:examples], sum(clusters[c] for c, _ in norm),
+                       list(dropped)[:examples], sum(dropped.values()))
 
 
 def context_pairs(ids: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:

@@ -29,3 +29,18 @@ def whole_input(label: str, low: int, high: int, default: int, key: str, where=N
             else:
                 st.warning(plain(f"{err} Using {label.lower()} {fallback:,} until it is fixed."))
         return fallback
+
+
+def word_rule_note(changes) -> str:
+    """A notice on what ``core.corpus.text_changes`` found, quoting examples literally."""
+    parts = []
+    if changes.n_normalised:
+        shown = ", ".join(f"{plain(a)} → {plain(b)}" for a, b in changes.normalised)
+        parts.append(f"{changes.n_normalised:,} character(s) were rewritten by the word rule's "
+                     f"Unicode normalisation ({shown}; an accent typed separately is joined to "
+                     "its letter)")
+    if changes.n_dropped:
+        shown = " ".join(plain(c) for c in changes.dropped)
+        parts.append(f"{changes.n_dropped:,} character(s) that are not letters, marks or digits "
+                     f"were dropped ({shown})")
+    return "Your text was changed before training: " + "; ".join(parts) + "."
