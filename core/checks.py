@@ -33,8 +33,12 @@ def whole(value, name: str, low: int | None = None, high: int | None = None) -> 
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be a whole number, not {type(value).__name__}.")
     value = int(value)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name} must be {_range(low, high)}; got {value:,}.")
+    if low is not None and value < low:
+        raise ValueError(f"{name} must be at least {low:,}" + (f" (and at most {high:,})" if high is not None
+                                                               else "") + f"; got {value:,}.")
+    if high is not None and value > high:
+        raise ValueError(f"{name} must be at most {high:,}" + (f" (and at least {low:,})" if low is not None
+                                                               else "") + f"; got {value:,}.")
     return value
 
 
@@ -84,26 +88,26 @@ def array(X, name: str, ndim: int, max_size: int | None = None, min_rows: int = 
     return A
 
 
+class IdError(ValueError, IndexError):
+    """An id or index that is not a whole number in range (both a ValueError and, for
+    callers that catch lookups failing, an IndexError)."""
+
+
 def indices(ids, name: str, n: int, max_size: int | None = None) -> np.ndarray:
     """``ids`` as an int64 array of whole numbers in ``0 .. n - 1`` (no negative indexing).
 
     >>> indices([0, 2], "ids", 3)
     array([0, 2])
     """
-    A = np.asarray(ids)
+    try:
+        A = np.asarray(ids)
+    except (TypeError, ValueError):
+        raise IdError(f"{name} must be whole numbers.") from None
     if A.dtype == bool or not (np.issubdtype(A.dtype, np.integer) or A.size == 0):
-        raise TypeError(f"{name} must be whole numbers.")
+        raise IdError(f"{name} must be whole numbers.")
     if max_size is not None and A.size > max_size:
-        raise ValueError(f"{name}: {A.size:,} given; at most {max_size:,} are allowed.")
+        raise IdError(f"{name}: {A.size:,} given; at most {max_size:,} are allowed.")
     if A.size and (A.min() < 0 or A.max() >= n):
         bad = int(A.min()) if A.min() < 0 else int(A.max())
-        raise ValueError(f"{name}: {bad} is out of range; indices run from 0 to {n - 1}.")
+        raise IdError(f"{name}: {bad} is outside the vocabulary (0 to {n - 1}).")
     return A.astype(np.int64)
-
-
-def _range(low, high) -> str:
-    if low is not None and high is not None:
-        return f"from {low:,} to {high:,}"
-    if low is not None:
-        return f"at least {low:,}"
-    return f"at most {high:,}"

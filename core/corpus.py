@@ -51,6 +51,10 @@ UNK = "<unk>"
 """Stand-in for words outside a capped vocabulary."""
 
 MAX_WINDOW = 10
+MAX_V = 5_000
+"""Largest vocabulary a corpus keeps: its (V, V) counts take 200 MB at 5,000 words.
+Pass ``max_vocab`` to fold rarer words into ``UNK`` for larger texts."""
+MAX_TEXT_CHARS = 20_000_000
 _JOINERS = "'\u2019\\-\u200c\u200d"     # apostrophes, hyphen, ZWNJ, ZWJ: only inside a word
 
 
@@ -151,6 +155,15 @@ def context_pairs(ids: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]
     return ids[i[keep]], ids[j[keep]]
 
 
+def whole_count(n) -> int:
+    """``n`` if it is a whole number >= 0 (TypeError / ValueError otherwise)."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"n must be a whole number, not {type(n).__name__}.")
+    if n < 0:
+        raise ValueError(f"n must be at least 0; got {n}.")
+    return int(n)
+
+
 @dataclass(frozen=True)
 class Corpus:
     """A tokenised text with its vocabulary and training pairs.
@@ -194,8 +207,18 @@ class Corpus:
         >>> [(c.vocab[a], c.vocab[b]) for a, b in zip(c.inputs[:2], c.targets[:2])]
         [('the', 'cat'), ('the', 'sat')]
         """
-        if not isinstance(window, (int, np.integer)) or not 1 <= window <= MAX_WINDOW:
+        if isinstance(window, bool) or not isinstance(window, (int, np.integer)) \
+                or not 1 <= window <= MAX_WINDOW:
             raise CorpusError(f"The window must be a whole number from 1 to {MAX_WINDOW}.")
+        if max_vocab is not None:
+            if isinstance(max_vocab, bool) or not isinstance(max_vocab, (int, np.integer)):
+                raise TypeError(f"max_vocab must be a whole number or None, not {type(max_vocab).__name__}.")
+            if not 2 <= max_vocab <= MAX_V:
+                raise CorpusError(f"The vocabulary cap must be from 2 to {MAX_V:,}.")
+        if not isinstance(text, str):
+            raise TypeError(f"The text must be a string, not {type(text).__name__}.")
+        if len(text) > MAX_TEXT_CHARS:
+            raise CorpusError(f"The text has {len(text):,} characters; at most {MAX_TEXT_CHARS:,}.")
         words = tokenize(text)
         if len(words) < 2:
             raise CorpusError(
@@ -217,6 +240,9 @@ class Corpus:
             dropped = len(counts) - len(kept)
             words = [w if w in kept else UNK for w in words]
         vocab = sorted(set(words))
+        if len(vocab) > MAX_V:
+            raise CorpusError(f"The text has {len(vocab):,} distinct words; at most {MAX_V:,} fit "
+                              "(pass max_vocab to keep only the most frequent).")
         index = {w: k for k, w in enumerate(vocab)}
         ids = np.array([index[w] for w in words], dtype=np.int64)  # (n_tokens,)
         inputs, targets = context_pairs(ids, window)  # (n_pairs,) each
@@ -239,12 +265,15 @@ class Corpus:
         >>> [c.vocab[i] for i in c.most_frequent(3)]
         ['the', 'cat', 'and']
         """
+        n = min(whole_count(n), self.V)
         counts = np.bincount(self.ids, minlength=self.V)            # (V,)
         return np.lexsort((np.arange(self.V), -counts))[:n]
 
     def index(self, word: str) -> int:
-        """The id of ``word`` (after the same lower-casing as the text); KeyError if absent."""
-        key = word.strip().casefold()
+        """The id of ``word`` (normalised by the same word rule as the text); KeyError if absent."""
+        if not isinstance(word, str):
+            raise TypeError(f"A word must be a string, not {type(word).__name__}.")
+        key = normalise(word.strip())
         try:
             return self.vocab.index(key)
         except ValueError:

@@ -29,16 +29,25 @@ from typing import Callable
 
 import numpy as np
 
+from core.checks import number, whole
 from core.corpus import Corpus
 
 MAX_D_MODEL = 256
 MAX_STEPS = 20_000
+MAX_INIT_STD = 10.0         # larger starting noise overflows the scores before step 1
+MAX_LR = 1e6
+MAX_SNAPSHOT_ENTRIES = 2**25
+"""Snapshots kept by one run: n_snapshots * V * d numbers (256 MiB in float64) at most."""
 BLOWUP_FACTOR = 10.0
 """A loss above this many times its starting value counts as diverged."""
 
 
 class ConfigError(ValueError):
     """Settings that cannot be trained; the message says which and why."""
+
+
+class ConfigTypeError(ConfigError, TypeError):
+    """A setting of the wrong type (``True`` for a width, ``"3"`` for steps): also a TypeError."""
 
 
 @dataclass(frozen=True)
@@ -54,21 +63,23 @@ class SkipGramConfig:
 
     def __post_init__(self):
         checks = [
-            (isinstance(self.d_model, (int, np.integer)) and 1 <= self.d_model <= MAX_D_MODEL,
-             f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
-            (np.isfinite(self.lr) and self.lr > 0, "The learning rate must be a positive number."),
-            (isinstance(self.steps, (int, np.integer)) and 0 <= self.steps <= MAX_STEPS,
-             f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
-            (isinstance(self.seed, (int, np.integer)) and 0 <= self.seed < 2**63,
-             "The seed must be a whole number from 0 to 2**63 - 1."),
-            (np.isfinite(self.init_std) and self.init_std > 0,
-             "The initial standard deviation must be a positive number."),
-            (isinstance(self.snapshot_every, (int, np.integer)) and self.snapshot_every >= 1,
-             "snapshot_every must be at least 1."),
+            (whole, self.d_model, "d_model", 1, MAX_D_MODEL),
+            (number, self.lr, "The learning rate", 0, MAX_LR),
+            (whole, self.steps, "Steps", 0, MAX_STEPS),
+            (whole, self.seed, "The seed", 0, 2**63 - 1),
+            (number, self.init_std, "The initial standard deviation", 0, MAX_INIT_STD),
+            (whole, self.snapshot_every, "snapshot_every", 1, None),
         ]
-        for ok, message in checks:
-            if not ok:
-                raise ConfigError(message)
+        for check, value, name, low, high in checks:
+            try:
+                if check is number:
+                    number(value, name, low, high, low_open=True)   # lr and init_std: above 0
+                else:
+                    check(value, name, low, high)
+            except TypeError as err:
+                raise ConfigTypeError(str(err)) from None
+            except ValueError as err:
+                raise ConfigError(str(err)) from None
 
 
 @dataclass(frozen=True)
@@ -218,6 +229,16 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
     >>> round(float(r.losses[0]), 3), round(float(r.losses[3000]), 3)
     (2.487, 1.713)
     """
+    if not isinstance(corpus, Corpus):
+        raise TypeError(f"train needs a core.corpus.Corpus, not {type(corpus).__name__}.")
+    if not isinstance(config, SkipGramConfig):
+        raise TypeError(f"config must be a SkipGramConfig, not {type(config).__name__}.")
+    if callback is not None and not callable(callback):
+        raise TypeError("callback must be a function callback(step, loss) or None.")
+    n_snaps = config.steps // config.snapshot_every + 2
+    if n_snaps * corpus.V * config.d_model > MAX_SNAPSHOT_ENTRIES:
+        raise ConfigError(f"Keeping {n_snaps:,} snapshots of a {corpus.V:,} x {config.d_model} table "
+                          "needs too much memory; raise snapshot_every.")
     E, W = init_params(corpus.V, config)
     E_prev, W_prev = E, W
     C = corpus.cooccurrence

@@ -46,10 +46,14 @@ from typing import Callable
 
 import numpy as np
 
+from core.checks import number, whole
+
 from core.projection import pca
 from core.similarity import normalize_rows
 
 PERPLEXITY_CAP = 1 / 3
+MAX_POINTS = 2_000      # exact t-SNE: (n, n) matrices, n^2 work per step
+MAX_ITER = 10_000
 """Default largest perplexity, as a share of n - 1 (the usual rule of thumb)."""
 
 
@@ -238,15 +242,26 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     >>> r.coords.shape, round(r.perplexity_used, 3), r.clamped
     ((10, 2), 3.0, True)
     """
-    X = np.asarray(X, dtype=np.float64)
+    X = np.asarray(X, dtype=np.float64) if not isinstance(X, np.ndarray) else X.astype(np.float64)
     if X.ndim != 2 or len(X) < 3:
         raise ValueError("t-SNE needs a table of at least 3 rows.")
+    if len(X) > MAX_POINTS or X.size > 2**24:
+        raise ValueError(f"Exact t-SNE works on every pair of points (n^2 per step): at most "
+                         f"{MAX_POINTS:,} points here; this table has {len(X):,}.")
     if not np.isfinite(X).all():
         raise ValueError("The table contains NaN or infinite values.")
-    if not perplexity >= 1:
+    if isinstance(perplexity, bool) or not np.isfinite(perplexity) or not perplexity >= 1:
         raise ValueError("Perplexity is an effective number of neighbours: it must be at least 1.")
     if not 0 < perplexity_cap <= 1:
         raise ValueError("perplexity_cap is a share of n - 1: it must be above 0 and at most 1.")
+    k = whole(k, "k", 1, 3)
+    seed = whole(seed, "seed", 0)
+    n_iter = whole(n_iter, "n_iter", 0, MAX_ITER)
+    exaggeration_iter = whole(exaggeration_iter, "exaggeration_iter", 0)
+    report_every = whole(report_every, "report_every", 1)
+    early_exaggeration = number(early_exaggeration, "early_exaggeration", 1, 1000)
+    if learning_rate is not None:
+        learning_rate = number(learning_rate, "learning_rate", 0, 1e6, low_open=True)
     if metric not in ("euclidean", "cosine"):
         raise ValueError(f"metric must be 'euclidean' or 'cosine', not {metric!r}.")
     n = len(X)
