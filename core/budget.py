@@ -49,7 +49,7 @@ def skipgram_step(V: int, d_model: int) -> float:
 
 def skipgram_work(V: int, d_model: int, steps: int) -> float:
     """Units of a whole full-softmax run: ``(steps + 1)`` loss-and-gradient evaluations."""
-    return (whole(steps, "steps") + 1) * skipgram_step(V, d_model)
+    return (whole(steps, "steps", 0) + 1) * skipgram_step(V, d_model)
 
 
 def negsampling_work(V: int, n_pairs: int, d_model: int, negatives: int, epochs: int) -> float:
@@ -58,15 +58,15 @@ def negsampling_work(V: int, n_pairs: int, d_model: int, negatives: int, epochs:
     Each pass scores ``n_pairs * (K + 1)`` words of width ``d`` and then evaluates the
     full-softmax loss once (to put both objectives on one scale).
     """
-    pairs, K = whole(n_pairs, "n_pairs"), whole(negatives, "negatives", 1)
-    d, E = whole(d_model, "d_model", 1), whole(epochs, "epochs")
+    pairs, K = whole(n_pairs, "n_pairs", 0), whole(negatives, "negatives", 1)
+    d, E = whole(d_model, "d_model", 1), whole(epochs, "epochs", 0)
     per_epoch = pairs * (K + 1) * (d + NS_PER_SCORE) * NS_SCATTER + skipgram_step(V, d)
     return E * per_epoch + skipgram_step(V, d)
 
 
 def tsne_work(n: int, n_iter: int) -> float:
     """Units of exact t-SNE on ``n`` points for ``n_iter`` iterations (n^2 per iteration)."""
-    n, it = whole(n, "n", 1), whole(n_iter, "n_iter")
+    n, it = whole(n, "n", 1), whole(n_iter, "n_iter", 0)
     return it * (STEP_OVERHEAD / 2 + n * n * TSNE_PER_PAIR)
 
 
@@ -127,7 +127,7 @@ def max_negsampling_epochs(V: int, n_pairs: int, d_model: int, negatives: int,
 
 def max_tsne_points(n_iter: int, budget: float = BUDGET) -> int:
     """The most points exact t-SNE can place in ``n_iter`` iterations within the budget."""
-    it = max(1, whole(n_iter, "n_iter"))
+    it = max(1, whole(n_iter, "n_iter", 0))
     room = budget / it - STEP_OVERHEAD / 2
     return max(0, int((room / TSNE_PER_PAIR) ** 0.5)) if room > 0 else 0
 

@@ -54,15 +54,17 @@ def cosine_steps(u, v) -> CosineSteps:
     v = array(v, "v", 1, max_size=MAX_DIM)
     if u.shape != v.shape or u.size == 0:
         raise ValueError(f"Both vectors need the same, non-zero length; got {u.size} and {v.size}.")
-    with np.errstate(over="ignore", under="ignore"):
-        products = u * v                                   # (d,) may overflow to inf: shown as is
-        dot = float(products.sum())
     nu, nv = norm(u), norm(v)
-    if nu == 0 or nv == 0:
-        cos = 0.0
-    else:
-        uu, vv = u / np.abs(u).max(), v / np.abs(v).max()  # (d,) largest entry 1: safe to square
-        cos = float(np.clip(uu @ vv / (np.linalg.norm(uu) * np.linalg.norm(vv)), -1.0, 1.0))
+    su, sv = float(np.abs(u).max()), float(np.abs(v).max())  # largest entries
+    with np.errstate(over="ignore", under="ignore"):
+        products = u * v                                   # (d,) may overflow to +-inf: shown as is
+        if nu == 0 or nv == 0:
+            dot, cos = float(products.sum()), 0.0
+        else:
+            uu, vv = u / su, v / sv                        # (d,) largest entry 1: safe to square
+            scaled = float(uu @ vv)                        # u.v / (su sv)
+            dot = 0.0 if scaled == 0 else su * scaled * sv  # +-inf only if u.v itself is that large
+            cos = float(np.clip(uu @ vv / (np.linalg.norm(uu) * np.linalg.norm(vv)), -1.0, 1.0))
     return CosineSteps(tuple(float(p) for p in products), dot, nu, nv, cos)
 
 
