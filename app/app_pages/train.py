@@ -13,7 +13,7 @@ from ui.train_views import (compare_view, heatmap_order, export_view, groups_vie
                             replay_view)
 from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
-from core.corpus import CorpusError, text_changes
+from core.corpus import GUIDE_TEXT, CorpusError, text_changes
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest
 from core.skipgram import loss_floor
@@ -39,8 +39,15 @@ seed = whole_input("Seed", 0, 1_000_000, 0, "train_seed", where=c[4], fallback=0
 
 text, source_note = corpus_controls()
 link_notice(given)
+pasted = st.session_state.get("train_source") == SOURCES[2]
+if pasted and "train_source" in given and text == GUIDE_TEXT:
+    st.info("This link asks for a pasted text, but a link carries only the settings, not the text "
+            "itself: the box above starts with the lesson's 33 words. Paste the text you were given "
+            "to get the shared run.", icon=":material/link_off:")
 st.caption("Every setting above is kept in the page's address: copy it from the address bar "
-           "to share this exact run.")
+           "to share this exact run." + (" Your pasted text is not in the address (it would "
+                                        "make the link too long): send it along separately."
+                                        if pasted else ""))
 try:
     corpus = corpus_for(text, int(window), MAX_VOCAB)
 except CorpusError as err:
