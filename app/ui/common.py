@@ -8,7 +8,10 @@ import streamlit as st
 
 
 def intro(title: str, text: str) -> None:
-    """Title and the two or three sentences that say what the screen is for."""
+    """Title and the two or three sentences that say what the screen is for (and, once per
+    run, the browser-side paste limit of ``ui.paste_guard``)."""
+    from ui.paste_guard import install
+    install()
     st.title(title)
     st.markdown(text)
 
