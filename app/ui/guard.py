@@ -42,8 +42,13 @@ def _session_gone(ctx) -> bool:
 
 
 class Stopper:
-    """A core callback: ``on_step(step, value)`` runs first (a progress bar), then the
-    answer to "stop now?". Check every ``every`` calls (the checks cost a lock)."""
+    """A core callback answering "stop now?" at every step (a cheap check: Streamlit takes
+    a lock only when a rerun or stop is waiting). Every ``every`` calls it also runs
+    ``on_step(step, value)`` (a progress bar) and asks whether the session is still there.
+
+    Streamlit's ``runner.fastReruns`` starts the next run at once in a new thread and only
+    asks this one to stop, so answering within a step matters: the next run waits for the
+    stopped run's partial result (``ui.runs``)."""
 
     def __init__(self, on_step=None, every: int = 10):
         self.on_step, self.every = on_step, max(1, every)
@@ -53,10 +58,9 @@ class Stopper:
 
     def __call__(self, step: int, value: float) -> bool:
         self._calls += 1
-        if self._calls % self.every:
-            return False
+        report = self._calls % self.every == 0
         try:
-            if self.on_step is not None:
+            if report and self.on_step is not None:
                 self.on_step(step, value)
             check = get_run_yield_check()
             if check is not None:
@@ -64,8 +68,9 @@ class Stopper:
         except ScriptControlException as request:
             self.pending = request
             return True
-        ctx = get_script_run_ctx(suppress_warning=True)
-        self.gone = ctx is not None and _session_gone(ctx)
+        if report:
+            ctx = get_script_run_ctx(suppress_warning=True)
+            self.gone = ctx is not None and _session_gone(ctx)
         return self.gone
 
     def resume(self) -> None:

@@ -12,6 +12,7 @@ thing, uses ``st.cache_resource``.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import fields
 
@@ -21,6 +22,8 @@ import streamlit as st
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
 from ui.guard import Stopper
 
 MAX_RUNS = 64
@@ -93,10 +96,10 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
     result = cache.get(key)
     if result is not None:
         return result
-    held = st.session_state.get(_PARTIAL)
-    if stop_key and held is not None and held[0] == key and st.session_state.get(f"{stop_key}_held"):
-        return held[1]
-    if stop_key:
+    if stop_key and st.session_state.get(f"{stop_key}_held"):
+        held = _wait_for_partial(key)
+        if held is not None:
+            return held
         st.session_state.pop(f"{stop_key}_held", None)
     corpus = corpus_for(text, window, max_vocab)
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
@@ -118,17 +121,61 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
     stopper = Stopper(report, every=every)
     result = train(corpus, config, callback=stopper)
     if result.stopped:
-        st.session_state[_PARTIAL] = (key, result)
+        _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
         return result
-    st.session_state.pop(_PARTIAL, None)
+    _PARTIALS.take(_session())
     if progress is not None:
         progress.empty()
     cache.put(key, result)
     return result
 
 
-_PARTIAL = "_runs_partial"      # (key, the last run stopped early) of this session
+class _Partials:
+    """The last run each session stopped early, as (key, result): at most ``size`` sessions.
+
+    Not in ``st.session_state``: Streamlit discards what a run writes there after it was
+    told to stop, and the Stop button's rerun starts (in a new thread) before the stopped
+    run has handed its result over."""
+
+    def __init__(self, size: int = 16):
+        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+
+    def put(self, session: str, item: tuple) -> None:
+        with self._lock:
+            self._items[session] = item
+            self._items.move_to_end(session)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def get(self, session: str):
+        with self._lock:
+            return self._items.get(session)
+
+    def take(self, session: str):
+        with self._lock:
+            return self._items.pop(session, None)
+
+
+_PARTIALS = _Partials()
+
+
+def _session() -> str:
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else ""
+
+
+def _wait_for_partial(key: tuple, seconds: float = 3.0):
+    """The run stopped by the Stop button, once its thread has handed it over (the stopped
+    run answers within a training step; this run may have started a moment before)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        held = _PARTIALS.get(_session())
+        if held is not None and held[0] == key:
+            return held[1]
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.02)
 
 
 def _hold(stop_key: str) -> None:
@@ -138,7 +185,7 @@ def _hold(stop_key: str) -> None:
 def resume_training(stop_key: str) -> None:
     """Forget a stopped run, so the next script run trains these settings to the end."""
     st.session_state.pop(f"{stop_key}_held", None)
-    st.session_state.pop(_PARTIAL, None)
+    _PARTIALS.take(_session())
 
 
 @st.cache_resource(show_spinner=False)
