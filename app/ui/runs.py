@@ -18,12 +18,11 @@ from dataclasses import fields
 
 import numpy as np
 import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
-from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
-
 from ui.guard import Stopper
 
 MAX_RUNS = 64
