@@ -17,7 +17,9 @@ The same rule for every script, in three steps:
    ``strasse``). It is Unicode's default folding, not a language's: Turkish ``İ`` becomes
    ``i`` + a combining dot above (kept, inside the word), distinct from ``i``.
 2. **Word characters** are letters (category L), combining marks (M: Devanagari vowel
-   signs, Arabic harakat, Thai vowel marks, accents) and numbers (N). A zero-width
+   signs, Arabic harakat, Thai vowel marks, accents) and numbers (N); a word starts with a
+   letter or number (a mark belongs to the character before it), and emoji variation
+   selectors (U+FE0F and kin) are not part of any word. A zero-width
    non-joiner or joiner (U+200C, U+200D, needed inside Persian and Indic words) and an
    apostrophe or hyphen (``don't``, ``well-known``) join two runs of word characters
    into one word.
@@ -63,14 +65,21 @@ def _marks() -> str:
     """Every combining mark (category M), escaped for a regex class. Python's ``re`` has
     no ``\\p{M}``, so they are listed once from ``unicodedata`` (about 0.2 s)."""
     return "".join(re.escape(chr(c)) for c in range(sys.maxunicode + 1)
-                   if unicodedata.category(chr(c))[0] == "M")
+                   if unicodedata.category(chr(c))[0] == "M" and not _is_variation_selector(c))
+
+
+def _is_variation_selector(c: int) -> bool:
+    """U+FE00-FE0F and U+E0100-E01EF choose how the character before them is drawn (emoji or
+    text style): marks to Unicode, but never part of a word's spelling."""
+    return 0xFE00 <= c <= 0xFE0F or 0xE0100 <= c <= 0xE01EF
 
 
 @functools.cache
 def _word_pattern() -> re.Pattern:
-    """Runs of letters, numbers and marks, joined by ``_JOINERS``."""
+    """A letter or number, then letters, numbers and marks, joined by ``_JOINERS``."""
     w = f"(?:[^\\W_]|[{_marks()}])"                # a letter, number or mark
-    return re.compile(f"{w}+(?:[{_JOINERS}]{w}+)*")
+    run = f"[^\\W_]{w}*"                           # a run starts with a letter or number
+    return re.compile(f"{run}(?:[{_JOINERS}]{run})*")
 
 
 def normalise(text: str) -> str:

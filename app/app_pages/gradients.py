@@ -2,32 +2,57 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui.common import error, fixed_decimals, intro
+from ui import layout
+from ui.chips import visible
+from ui.presenter import reset_button
+from ui.common import error, fixed_decimals, intro, plain
 from ui.parse import MAX_TEXT, InputError, parse_ids
-from ui.runs import corpus_for
+from ui.runs import corpus_for, tokenizer
 from core.corpus import GUIDE_TEXT
 from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
+from core.tokenizer import TokenizerUnavailable, id_to_text, tokenize
 
 V, D = 50_257, 4
+SENTENCE, LESSON_IDS = "I love AI", [15, 824, 391]   # the lesson's example, from a home-made BPE
 
 intro("4. Gradients: only the rows you used",
       "A lookup copies rows out of the table, so in training the gradient flows back **only into "
       "the rows that were looked up**; every other row gets exactly zero and does not move. "
       "**Try:** type your own ids, repeat one, and see which rows change.")
+reset_button("grad_", key="grad_reset")
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
 def toy_table() -> np.ndarray:
-    """A 50,257 x 4 table, as GPT-2's vocabulary with a toy width of 4 (std 0.02)."""
+    """A 50,257 x 4 table: as many rows as GPT-2 has tokens, a toy width of 4 (std 0.02)."""
     return init_table(V, D, std=0.02, rng=0)
+
+
+def lesson_ids_note() -> None:
+    """Say where the lesson's ids come from, and what GPT-2's real tokenizer makes of the sentence."""
+    try:
+        enc = tokenizer()
+    except TokenizerUnavailable:
+        st.caption(f"The lesson's ids {LESSON_IDS} for “{SENTENCE}” come from a small home-made BPE, "
+                   "not from GPT-2 (GPT-2's tokenizer could not be loaded to compare).")
+        return
+    real = tokenize(enc, SENTENCE, special_as_token=False)
+    theirs = ", ".join(f"{i} = “{plain(visible(id_to_text(enc, i)))}”" for i in LESSON_IDS)
+    st.info(f"The lesson writes “{SENTENCE}” as ids **{LESSON_IDS}**. Those ids come from a small "
+            "home-made BPE tokenizer made up for the example, not from GPT-2. GPT-2's real "
+            f"tokenizer gives **{[t.id for t in real]}** ("
+            + ", ".join(f"“{plain(visible(t.text))}”" for t in real)
+            + f"); in GPT-2, {theirs} (· = space). Either way, the point of this screen is the same: "
+            "only the rows of the ids you used get a gradient.")
 
 
 c1, c2 = st.columns([2, 1], gap="large")
 with c1:
     ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
                              max_chars=MAX_TEXT,
-                             help="“I love AI” in a small home-made BPE (GPT-2's own tokenizer gives other ids).")
+                             help="The lesson's ids for “I love AI”, from a small home-made BPE "
+                                  "(GPT-2's own tokenizer gives other ids: see below).")
 with c2:
     lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")
 try:
@@ -43,28 +68,32 @@ grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
 update = sgd_step(table, grad, lr)
 touched = update.changed_rows
 
-st.markdown(f"Table W_E: **{V:,} x {D}** (GPT-2's vocabulary, a toy width of {D}). "
+st.markdown(f"Table W_E: **{V:,} x {D}**: as many rows as GPT-2 has tokens, and a toy width of {D}. "
             f"Sentence: **{T}** positions.")
+lesson_ids_note()
 st.subheader("1. The gradient arriving at each position (from the layers above)")
 st.caption("These numbers stand in for whatever the rest of the network sends back; the point is "
            "where they go, not their values.")
 up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
 up.insert(0, "token id", ids)
 up.insert(0, "position", np.arange(T))
-st.dataframe(up, hide_index=True, key="grad_upstream", column_config=fixed_decimals(up, 2))
+st.dataframe(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
+    fixed_decimals(up, 2), {f"dL/dX dim {k}": f"dim {k}" for k in range(D)}))
 
 st.subheader("2. The gradient for the whole table")
-a, b, c = st.columns(3)
-a.metric("rows with a non-zero gradient", f"{len(touched):,}")
-b.metric("rows with gradient exactly 0", f"{V - len(touched):,}")
-c.metric("share of the table touched", f"{100 * len(touched) / V:.4f}%")
+layout.metrics([dict(label="rows with a non-zero gradient", value=f"{len(touched):,}"),
+                dict(label="rows with gradient exactly 0", value=f"{V - len(touched):,}"),
+                dict(label="share of the table touched", value=f"{100 * len(touched) / V:.4f}%")],
+               key="grad_metrics")
 rows = []
 for k in touched:
     positions = np.flatnonzero(ids == k)
     rows.append({"row (token id)": int(k), "from positions": ", ".join(map(str, positions)),
                  **{f"dW_E dim {j}": grad[k, j] for j in range(D)}})
 grad_df = pd.DataFrame(rows)
-st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=fixed_decimals(grad_df, 2))
+st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
+    fixed_decimals(grad_df, 2), {"row (token id)": "row", "from positions": "positions",
+                                 **{f"dW_E dim {j}": f"dim {j}" for j in range(D)}}))
 repeated = [int(k) for k in touched if np.count_nonzero(ids == k) > 1]
 if repeated:
     k = repeated[0]

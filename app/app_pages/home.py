@@ -29,8 +29,14 @@ st.markdown(
 st.subheader("Using it in class")
 st.markdown(
     """
-- **On a projector**: zoom the browser to 125-150 %. Each screen starts with what to try;
-  the controls sit above the charts they change, so the class sees both at once.
+- **On a projector**: switch on **Presenter mode** (in the sidebar, or add `?present=1` to the
+  address): larger chart text, every point labelled, Previous / Next buttons instead of the
+  sidebar. The layout is checked on every screen from 853 px wide (a 1280 x 800 laptop at 150 %
+  zoom) to 1920 x 1080, with the sidebar open or closed. Browser zoom narrows the page: on a
+  1024 x 768 projector stay at 100 %; a 1280-wide screen can go to 150 %.
+- **Reading a screen**: each one starts with what to try; the controls sit above the charts
+  they change, so the class sees both at once. *Back to the lesson's run* puts a screen's
+  settings back, and every screen ends with a button to the next one.
 - **Alone**: every chart has a *Show the numbers as a table* box under it, so you can check each
   figure of the lesson by hand.
 - **Sharing a setting**: the Train screen keeps its sliders (and the open tab) in the page

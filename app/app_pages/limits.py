@@ -1,6 +1,8 @@
 import pandas as pd
 import streamlit as st
 
+from ui.captions import order_verdict
+from ui.presenter import reset_button
 from ui.common import error, intro
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
@@ -13,6 +15,7 @@ intro("6. Limits: what one vector per token cannot do",
       "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "
       "**word order** and **context**. "
       "**Try:** write two sentences with the same words in a different order.")
+reset_button("limits_", key="limits_reset")
 
 cfg = SkipGramConfig()
 corpus = corpus_for(GUIDE_TEXT, 2)
@@ -36,24 +39,14 @@ mean_a = mean_embedding(result.E, ids_a)
 mean_b = mean_embedding(result.E, ids_b)
 table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
                      columns=[f"dim {k}" for k in range(len(mean_a))])
-st.dataframe(table, key="limits_means")
 same = bool((mean_a == mean_b).all())
-bag_a = sorted(corpus.vocab[i] for i in ids_a)
-bag_b = sorted(corpus.vocab[i] for i in ids_b)
-same_words = ids_a.tolist() == ids_b.tolist()      # the words the table sees, in order
-if same and not same_words:
-    st.warning(f"**Identical vectors** (cosine {cosine(mean_a, mean_b):.2f}), although the sentences "
-               "say different things. Both use the same words the same number of times, and an "
-               "average only counts which rows went in.")
-elif same:
-    st.info("Same words in the same order, so the same vector"
-            + (" (capital letters and punctuation are dropped before the lookup, so they do not "
-               "count here)" if s1 != s2 else "")
-            + ": now change the order in one of them.")
-else:
-    st.info(f"Different vectors (cosine {cosine(mean_a, mean_b):.2f}): the sentences use different "
-            f"words ({' '.join(bag_a)} vs {' '.join(bag_b)}). Reorder the same words to see them "
-            "collapse into one.")
+kind, verdict = order_verdict([corpus.vocab[i] for i in ids_a], [corpus.vocab[i] for i in ids_b], same,
+                              cosine(mean_a, mean_b))
+if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different texts count as one
+    verdict += (" (Your two texts differ only in capital letters or punctuation, which are dropped "
+                "before the lookup.)")
+{"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
+st.dataframe(table, key="limits_means")
 st.caption("A lookup has nowhere to record position. Transformers add position information and "
            "then let tokens look at each other (attention): that comes after the table.")
 

@@ -2,19 +2,24 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, layout
+from ui.captions import init_comparison
+from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro, vector_frame
 from ui.parse import MAX_TEXT, InputError, parse_matrix
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
 
+INIT_WIDTHS = [4, 16, 64, 256]   # widths offered for the initialisation demo
+
 intro("1. Lookup: a token id picks a row",
       "The embedding table has one row per token and `d_model` columns. Multiplying a **one-hot** "
       "vector (all zeros except a single 1) by the table gives back exactly one row. "
       "**Try:** edit the table, pick a row, and check that the product and the row are equal.")
+reset_button("lookup_", key="lookup_reset")
 
-left, right = st.columns([1, 2], gap="large")
+left, right = layout.blocks(layout.PANEL, 2 * layout.PANEL)
 with left:
     text = st.text_area("The table W (one row per line, numbers separated by commas)",
                         "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix",
@@ -36,7 +41,7 @@ gathered = lookup(W, [row])[0]         # (d,)
 with right:
     st.markdown(f"**one_hot({row})**, a row of {V} numbers with a single 1:")
     st.dataframe(vector_frame(oh.astype(int), f"one_hot({row})", "slot"), key="lookup_oh")
-    c1, c2 = st.columns(2)
+    c1, c2 = layout.blocks(layout.PANEL - 20, layout.PANEL - 20, gap="small")
     with c1:
         st.markdown(f"**one_hot({row}) @ W** (multiply, then add up):")
         st.dataframe(vector_frame(product, "product"), key="lookup_prod")
@@ -76,25 +81,36 @@ st.markdown(
     f"Rows start as small random noise. GPT-2 uses a standard deviation of **{GPT2_INIT_STD}** "
     "(Radford et al., 2019). With a standard deviation of 1, entries sit around ±1 and "
     "sometimes ±3. Below: both tables (16 tokens x 16 columns), then what each does to the first "
-    "steps of training on the lesson's 33-word text (d_model 4, learning rate 0.5).")
+    "300 steps of training on the lesson's 33-word text (learning rate 0.5) at the width you pick.")
 small = init_table(16, 16, std=GPT2_INIT_STD, rng=0).ravel()
 big = init_table(16, 16, std=1.0, rng=0).ravel()
 df = pd.DataFrame({"value": np.concatenate([small, big]),
                    "start": [f"std {GPT2_INIT_STD}"] * small.size + ["std 1.0"] * big.size})
-c1, c2 = st.columns(2, gap="large")
+width = st.select_slider("Width of the vectors (d_model) for the training curves", INIT_WIDTHS,
+                         INIT_WIDTHS[-1], key="lookup_init_width",
+                         help="4 is the lesson's toy model; real models use hundreds of columns.")
+c1, c2 = layout.blocks(layout.HALF, layout.HALF)
 with c1:
     chart_with_table(charts.strip(df, "value", "start", "Every entry of each table as a tick"),
-                     df, key="lookup_init_table", stretch=True)
-runs = {f"std {s}": train_run(GUIDE_TEXT, 2, 4, 0.5, 300, 0, init_std=s) for s in (GPT2_INIT_STD, 1.0)}  # keys "std 0.02", "std 1.0"
+                     df, key="lookup_init_table")
+runs = {f"std {s}": train_run(GUIDE_TEXT, 2, int(width), 0.5, 300, 0, init_std=s)
+        for s in (GPT2_INIT_STD, 1.0)}  # keys "std 0.02", "std 1.0"
 V_ref = corpus_for(GUIDE_TEXT, 2).V
 with c2:
     chart_with_table(
         charts.loss_curve({k: r.losses for k, r in runs.items()},
-                          {"uniform guess, ln 12": float(np.log(V_ref))}, "First 300 steps"),
+                          {f"uniform guess, ln {V_ref}": float(np.log(V_ref))},
+                          f"First 300 steps, d_model {width}"),
         pd.DataFrame({k: r.losses for k, r in runs.items()}).rename_axis("step").reset_index(),
-        key="lookup_init_loss", stretch=True)
-st.caption(
-    f"With std 1 the model starts out confidently wrong (loss {runs['std 1.0'].losses[0]:.2f}, "
-    f"far above the {np.log(V_ref):.3f} of a uniform guess) and its first steps lurch. "
-    f"With std {GPT2_INIT_STD} every score starts near 0, every guess near uniform "
-    f"(loss {runs[f'std {GPT2_INIT_STD}'].losses[0]:.3f}), and training moves smoothly.")
+        key="lookup_init_loss")
+st.caption(init_comparison(int(width), runs[f"std {GPT2_INIT_STD}"].losses, runs["std 1.0"].losses,
+                           GPT2_INIT_STD, float(np.log(V_ref))))
+st.markdown(
+    "**Why the toy model can disagree.** A word's scores are its row of the table times the output "
+    "matrix, a product of two matrices. Start both at std 0.02 and every score is close to 0, and "
+    "so is the gradient each matrix gets (it is proportional to the other matrix): training sits "
+    "on a plateau for its first steps, and at a small width that plateau can cost more than "
+    "std 1's bad start. As the width grows, each score is a sum of d_model products: with "
+    "std 1 the scores grow like √d_model, the softmax saturates on confident wrong guesses, and "
+    "the model spends many steps undoing them. That is the real model's situation (GPT-2's rows "
+    "have 768 numbers), and why it starts small.")

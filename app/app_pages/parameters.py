@@ -2,7 +2,8 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, intro
 from ui.exercises import Exercise, show
 from ui.inputs import whole_input
@@ -13,6 +14,7 @@ from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, cross
 intro("5. Parameters: how big is the table?",
       "The table holds |V| x d_model numbers: one row of width d_model for every token. "
       "**Try:** pick a real model or type your own sizes, and compare the table with the whole model.")
+reset_button("params_", key="params_reset")
 
 names = [p.name for p in PRESETS] + ["Custom"]
 choice = st.selectbox("Model", names, index=0, key="params_preset")
@@ -35,11 +37,13 @@ if vocab is None or d_model is None or total is None:
     st.stop()
 table_n = embedding_params(int(vocab), int(d_model))
 both_n = embedding_params(int(vocab), int(d_model), tied=bool(tied))
-m = st.columns(3)
-m[0].metric("embedding table |V| x d_model", f"{table_n:,}", help=human(table_n))
-m[1].metric("share of the whole model", f"{100 * share(table_n, int(total)):.{2 if table_n / total < 0.01 else 1}f}%")
-m[2].metric("table + output projection", f"{both_n:,}",
-            delta="tied: no extra" if tied else f"untied: +{table_n:,}", delta_color="off")
+layout.metrics([
+    dict(label="embedding table |V| x d_model", value=f"{table_n:,}", help=human(table_n)),
+    dict(label="share of the whole model",
+         value=f"{100 * share(table_n, int(total)):.{2 if table_n / total < 0.01 else 1}f}%"),
+    dict(label="table + output projection", value=f"{both_n:,}",
+         delta="tied: no extra" if tied else f"untied: +{table_n:,}", delta_color="off"),
+], key="params_metrics")
 if both_n > total:
     st.warning("The table (with its output projection) is larger than the whole model you typed: "
                "check the model's total.")
@@ -48,7 +52,7 @@ if p:
                f"{p.total_params:,} parameters ({p.source}). "
                f"{table_n:,} = {p.vocab_size:,} x {p.d_model:,} is {human(table_n)}.")
 
-left, right = st.columns(2, gap="large")
+left, right = layout.blocks(layout.HALF, layout.HALF)
 with left:
     st.subheader("Memory")
     mem = pd.DataFrame({"number format": list(BYTES_PER_PARAM),
@@ -85,7 +89,7 @@ chart = alt.Chart(growth).mark_line(point=True, strokeWidth=3).encode(
     color=alt.Color("what:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]), title=None),
     tooltip=["what", "d_model", alt.Tooltip("parameters:Q", format=",")],
 ).properties(width="container", height=320)
-chart_with_table(charts.style(chart, fit_width=True), growth, key="params_growth_table", stretch=True)
+chart_with_table(charts.style(chart, big=charts.presenting()), growth, key="params_growth_table", stretch=True)
 st.caption("Each transformer layer holds about 12 d_model² parameters (attention 4 d², MLP 8 d²), and "
            "big models also stack more layers (12 in GPT-2 small, 96 in the largest GPT-3). Past "
            f"d_model ≈ {crossover_d_model(50_257):,.0f} (= 50,257 / 12) a single layer already "

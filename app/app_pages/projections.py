@@ -1,7 +1,8 @@
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, intro
 from ui.inputs import whole_input
 from ui.projection_views import context_view, pictures, rotation_view, trained_table
@@ -10,6 +11,7 @@ intro("8. Projections: looking without being fooled",
       "A table of many columns has to be squashed to draw it on a screen, and every squashing "
       "loses something. Here the same trained table is drawn four ways. **Try:** change the "
       "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
+reset_button("proj_", key="proj_reset")
 
 c = st.columns([2, 2, 1])
 source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
@@ -21,22 +23,23 @@ perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], def
 seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2])
 if seed is None:
     st.stop()
-if source.startswith("Word groups"):
-    st.caption("63 words, coloured by their known group (grey: words outside the groups). "
-               "Hover over a point to see its word.")
-k = 5
-
 table = trained_table(source)
+if source.startswith("Word groups"):
+    st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). The most "
+               "frequent words are labelled where a label fits; every word is in the table under "
+               "each picture (and under the mouse pointer).")
+k = 5
 if not perps:
     st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
 shown = pictures(table, tuple(int(p) for p in perps), int(seed), k)
 
-cols = st.columns(2, gap="medium")
+px = layout.BIG_CHART if charts.presenting() else layout.HALF   # presenter: one big picture a row
+cols = layout.blocks(*[px] * len(shown), gap="medium")
 for i, pic in enumerate(shown):
-    with cols[i % 2]:
+    with cols[i]:
         chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
-                                        title=pic.title, size=330, labels=table.labels,
-                                        xtitle="", ytitle=""),
+                                        title=pic.title, size=px, labels=table.labels,
+                                        priority=table.priority, xtitle="", ytitle=""),
                          pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
                                        "neighbours kept": pic.overlap.per_row}),
                          key=f"proj_pic_{i}")

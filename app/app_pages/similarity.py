@@ -3,7 +3,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.exercises import Exercise, show
 from ui.parse import MAX_TEXT, InputError, parse_vector
@@ -16,6 +17,7 @@ intro("2. Similarity: comparing directions",
       "Two vectors point in similar directions when their **cosine similarity** is near 1, at "
       "right angles when it is 0, and in opposite directions when it is -1. "
       "**Try:** edit the two vectors, stretch one of them, and watch which numbers change.")
+reset_button("sim_", key="sim_reset")
 
 c1, c2, c3 = st.columns([1, 1, 1], gap="large")
 with c1:
@@ -44,10 +46,9 @@ with left:
         f"2. Length of u: |u| = √({' + '.join(f'{a:g}²' for a in u)}) = **{s.norm_u:.4g}**\n"
         f"3. Length of v: |v| = √({' + '.join(f'{b:g}²' for b in v)}) = **{s.norm_v:.4g}**\n"
         f"4. Cosine: u·v / (|u| |v|) = {s.dot:.4g} / ({s.norm_u:.4g} × {s.norm_v:.4g}) = **{s.cosine:.3f}**")
-    m1, m2, m3 = st.columns(3)
-    m1.metric("dot product", f"{s.dot:.3f}")
-    m2.metric("cosine", f"{s.cosine:.3f}")
-    m3.metric("angle", f"{s.angle_degrees:.1f}°")
+    layout.metrics([dict(label="dot product", value=f"{s.dot:.3f}"),
+                    dict(label="cosine", value=f"{s.cosine:.3f}"),
+                    dict(label="angle", value=f"{s.angle_degrees:.1f}°")], key="sim_metrics")
     if s.norm_u == 0 or s.norm_v == 0:
         st.warning("A vector of all zeros has no direction, so its cosine is undefined. "
                    "This app reports 0 (no evidence of similarity) instead of an error.")
@@ -65,8 +66,9 @@ with right:
         heads = alt.Chart(pts).mark_point(size=160, filled=True).encode(
             x="x:Q", y="y:Q", color=alt.Color("name:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]), legend=None))
         labels = heads.mark_text(dx=12, dy=-10, fontSize=18, fontWeight="bold").encode(text="name:N")
-        chart = (arrows + heads + labels).properties(width=360, height=360,
-                                                     title=f"u and v: {s.angle_degrees:.1f}° apart")
+        chart = charts.style((arrows + heads + labels).properties(
+            width="container", height=360, title=f"u and v: {s.angle_degrees:.1f}° apart"),
+            big=charts.presenting())
         chart_with_table(chart, pts[["name", "x", "y"]], key="sim_arrows_table")
     else:
         st.info("Type two numbers per vector (for example 1, 0 and 1, 1) to see them drawn as "
@@ -82,9 +84,10 @@ st.markdown(
     "different words has dot product 0 and cosine 0: to the network, *cat* is exactly as unlike "
     "*dog* as it is unlike *the*. And the vectors are as wide as the vocabulary: for GPT-2 that "
     "is 50,257 numbers per token, all but one of them zero.")
-c1, c2 = st.columns([3, 2], gap="large")
+c1, c2 = layout.blocks(layout.chart_px(), layout.PANEL)
 with c1:
-    chart_with_table(charts.heatmap(S, corpus.vocab, "Cosine of every pair of one-hot vectors", size=360),
+    chart_with_table(charts.heatmap(S, corpus.vocab, "Cosine of every pair of one-hot vectors",
+                                    size=layout.chart_px()),
                      pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                      key="sim_onehot_table")
 with c2:

@@ -2,6 +2,8 @@ import pandas as pd
 import streamlit as st
 
 from ui.chips import chips_html, visible
+from ui import layout
+from ui.presenter import reset_button
 from ui.common import error, intro, plain
 from ui.parse import InputError, parse_whole
 from ui.runs import tokenizer
@@ -14,6 +16,7 @@ intro("7. Tokens: one row for every “bank”",
       "This is GPT-2's real tokenizer. Each coloured box is one token, with its id underneath; "
       "the same id always gets the same colour, and ids that occur more than once get a dark outline. "
       "**Try:** write your own sentences with a word that has two meanings.")
+reset_button("tok_", key="tok_reset")
 
 try:
     enc = tokenizer()
@@ -42,10 +45,10 @@ else:
     if any(t.partial for t in tokens):
         st.caption("A box showing � holds part of a character: GPT-2 works on bytes, and some "
                    "characters (many emoji, for example) are split over several tokens.")
-    a, b, c = st.columns(3)
-    a.metric("characters", f"{len(text):,}")
-    b.metric("tokens", f"{len(tokens):,}")
-    c.metric("characters per token", f"{len(text) / len(tokens):.2f}")
+    layout.metrics([dict(label="characters", value=f"{len(text):,}"),
+                    dict(label="tokens", value=f"{len(tokens):,}"),
+                    dict(label="characters per token", value=f"{len(text) / len(tokens):.2f}")],
+                   key="tok_metrics")
     if special and any(t.id == EOT_ID for t in tokens):
         st.caption(f"<|endoftext|> was read as the special token {EOT_ID:,}.")
     with st.expander("The tokens as a table", expanded=False):

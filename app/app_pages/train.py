@@ -4,10 +4,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import captions, charts, layout
+from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.guard import fit_steps, show_refusal
 from ui.inputs import whole_input, word_rule_note
+from ui.projection_views import word_groups
 from ui.runs import corpus_for, resume_training, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
@@ -16,7 +18,7 @@ from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_O
 from core.corpus import GUIDE_TEXT, CorpusError, text_changes
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest
-from core.skipgram import loss_floor
+from core.skipgram import BLOWUP_FACTOR, loss_floor
 
 intro("3. Train: learning vectors from neighbours",
       "Words that appear in similar company tend to mean similar things. Here a tiny **skip-gram** "
@@ -24,6 +26,9 @@ intro("3. Train: learning vectors from neighbours",
       "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
       "change. The starting settings are the lesson's reference run.")
 
+# The lesson's reference run: the defaults of the widgets bound to the page address.
+LESSON_RUN = {"train_d_model": 4, "train_lr": 0.5, "train_window": 2, "train_steps": 3000,
+              "train_seed": "0", "train_source": SOURCES[0], "train_tab": "Result"}
 given = link_values()
 c = st.columns([1, 1, 1, 1, 1], gap="medium")
 d_model = c[0].slider("d_model", 1, 32, 4, key="train_d_model", bind="query-params",
@@ -48,6 +53,7 @@ st.caption("Every setting above is kept in the page's address: copy it from the 
            "to share this exact run." + (" Your pasted text is not in the address (it would "
                                         "make the link too long): send it along separately."
                                         if pasted else ""))
+reset_button("train_", key="train_reset", defaults=LESSON_RUN)
 try:
     corpus = corpus_for(text, int(window), MAX_VOCAB)
 except CorpusError as err:
@@ -81,23 +87,21 @@ if result.stopped:
             "everything below shows the run as far as it got.", icon=":material/stop_circle:")
     st.button("Train to the end", key="train_resume", on_click=resume_training, args=("train_stop",))
 floor = loss_floor(corpus)
+last_step = captions.last_finite_step(result.losses)
 lnV = float(np.log(corpus.V))
-m = st.columns(6)
-m[0].metric("words", f"{len(corpus.words):,}", help="Words in the training text.")
-m[1].metric("vocabulary", f"{corpus.V:,}", help="Distinct words: rows of the table.")
-m[2].metric("pairs", f"{corpus.n_pairs:,}", help="(centre, context) pairs the window makes.")
-m[3].metric("loss, step 0", f"{result.losses[0]:.3f}", help="Before any update.")
-m[4].metric(f"loss, step {len(result.losses) - 1:,}", f"{result.final_loss:.3f}", help="After the last update.")
-m[5].metric("loss floor", f"{floor:.3f}", help="The lowest loss any model can reach on this text.")
+layout.metrics([
+    dict(label="words", value=f"{len(corpus.words):,}", help="Words in the training text."),
+    dict(label="vocabulary", value=f"{corpus.V:,}", help="Distinct words: rows of the table."),
+    dict(label="pairs", value=f"{corpus.n_pairs:,}", help="(centre, context) pairs the window makes."),
+    dict(label="loss, step 0", value=f"{result.losses[0]:.3f}", help="Before any update."),
+    *([dict(label=f"loss, step {last_step:,}", value=f"{result.losses[last_step]:.3f}",
+            help="After the last update" + (" before training stopped." if result.diverged else "."))]
+      if last_step > 0 else []),
+    dict(label="loss floor", value=f"{floor:.3f}", help="The lowest loss any model can reach on this text."),
+], key="train_metrics")
 
 if result.diverged:
-    st.error(
-        f"**Training blew up at step {result.diverged_step:,}.** With learning rate {lr:g} each update "
-        "overshoots: instead of stepping down into the valley of the loss, it jumps to the far side, "
-        "higher each time. The app stops a run once its loss passes ten times its starting value "
-        f"or stops being a number. The loss went from {result.losses[0]:.3f} to "
-        f"{result.losses[-1]:.3f} before that. "
-        "**Try a smaller learning rate** (0.5 is the lesson's setting).")
+    st.error(captions.divergence(result.losses, result.diverged_step, lr, BLOWUP_FACTOR))
 
 def result_view() -> None:
     st.subheader("Loss while training")
@@ -118,16 +122,18 @@ def result_view() -> None:
     order = heatmap_order(S, corpus)
     ordered = [corpus.vocab[i] for i in order]
     big = len(order) > 24                     # too many words for a half-width heatmap
-    size = min(720, 11 * len(order)) if big else min(460, max(300, 38 * len(order)))
-    left, right = (st.container(), st.container()) if big else st.columns([7, 3], gap="medium")
+    size = min(720, 11 * len(order)) if big else layout.chart_px()
+    left, right = (st.container(), st.container()) if big else layout.blocks(size, layout.PANEL)
     with left:
-        st.subheader("Cosine similarity of the trained vectors")
+        st.subheader(captions.vectors_title(last_step))
         chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
                          pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
-                         key="train_heatmap_table")
+                         key="train_heatmap_table", stretch=True)
         if len(order) < corpus.V:
             st.caption(f"Showing the {len(order)} most frequent of the {corpus.V} words; the table "
                        "has them all.")
+        if not charts.heatmap_text(len(order), size, charts.presenting())[1]:
+            st.caption("The cells are too small for their numbers: they are in the table.")
         st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
                    "pale: unrelated (scale fixed from -1 to 1).")
     with right:
@@ -146,23 +152,22 @@ def result_view() -> None:
                          index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1, key="train_w2")
         st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
 
-    left, right = st.columns([7, 3], gap="medium")
+    left, right = layout.blocks(layout.CHART, layout.PANEL)
     p = pca(result.E, k=2)
     with left:
         st.subheader("Map of the words (PCA)")
         chart_with_table(
             charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=min(size, 420),
+                           colour=word_groups(corpus.vocab, generated()) if is_generated else None,
+                           priority=[int(i) for i in corpus.most_frequent(corpus.V)],
                            title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
-            key="train_pca_table")
+            key="train_pca_table", stretch=True)
     with right:
         st.subheader("Reading it")
-        st.markdown(
-            f"PCA lays the {d_model}-number vectors flat along the two directions in which they spread "
-            f"most: {100 * p.explained[0]:.0f}% and {100 * p.explained[1]:.0f}% of the spread. "
-            "The rest is lost, so two words can look close here and still be far apart.\n\n"
-            "The axes mean nothing on their own; only distances and angles do. When the map "
-            "suggests something, check it with the cosines.")
+        st.markdown(captions.pca_reading(int(d_model), p.explained) + "\n\n"
+                    "The axes mean nothing on their own; only distances and angles do. When the map "
+                    "suggests something, check it with the cosines.")
 
     with st.expander("How to read these similarities without being fooled"):
         st.markdown(

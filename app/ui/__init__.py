@@ -1,14 +1,7 @@
 """Chart and widget helpers shared by the screens.
 
 Importing this package also moves every object that exists at import time (Streamlit,
-Altair, NumPy, pandas, pyarrow ...) out of the garbage collector's view with ``from threadpoolctl import threadpool_limits  # noqa: E402
-
-# One BLAS thread per product: Streamlit already runs each session in its own thread, and
-# BLAS threads fighting over a classroom server's cores made runs several times slower.
-# core.budget's rates are measured with one thread.
-threadpool_limits(limits=1, user_api="blas")
-
-gc.freeze()``.
+Altair, NumPy, pandas, pyarrow ...) out of the garbage collector's view with ``gc.freeze()``.
 Streamlit runs a full collection after every script run; over the ~145,000 long-lived
 objects of a warm server that took 80-110 ms per rerun, and after the freeze it takes
 7-14 ms (docs/performance.md).
@@ -18,12 +11,5 @@ import gc
 import altair  # noqa: F401  (imported here so that freeze() covers them)
 import numpy  # noqa: F401
 import pandas  # noqa: F401
-
-from threadpoolctl import threadpool_limits  # noqa: E402
-
-# One BLAS thread per product: Streamlit already runs each session in its own thread, and
-# BLAS threads fighting over a classroom server's cores made runs several times slower.
-# core.budget's rates are measured with one thread.
-threadpool_limits(limits=1, user_api="blas")
 
 gc.freeze()

@@ -17,7 +17,7 @@ def intro(title: str, text: str) -> None:
 
 
 def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers as a table",
-                     key: str | None = None, stretch: bool = False) -> None:
+                     key: str | None = None, stretch: bool = True) -> None:
     """Every chart has its numbers one click away. ``stretch``: fill the column's width
     (for charts built with ``width="container"``)."""
     width = "stretch" if stretch else "content"

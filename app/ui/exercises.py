@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from ui.captions import number
 from ui.common import plain
 
 
@@ -79,5 +80,4 @@ def show(exercises: list[Exercise], title: str = "Try it by hand") -> None:
                 elif is_right(ex, x):
                     st.success(f"Right. {ex.explanation}")
                 else:
-                    st.error(f"Not quite: you typed {x:,.{15 if ex.is_count else 6}g}{ex.unit}. "
-                             f"{ex.explanation}")
+                    st.error(f"Not quite: you typed {number(x)}{ex.unit}. {ex.explanation}")

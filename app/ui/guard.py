@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
-from streamlit.runtime.scriptrunner_utils.script_run_context import (get_run_yield_check,
-                                                                      get_script_run_ctx)
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_run_yield_check
 
 from core import budget
+from ui.jobs import session_gone
 
 
 def fit_steps(V: int, d_model: int, steps: int, options=()) -> tuple[int, str]:
@@ -31,14 +31,6 @@ def fit_steps(V: int, d_model: int, steps: int, options=()) -> tuple[int, str]:
                            f"at most {most:,} steps at this width")
     return used, (verdict.message + f" This run was trained for **{used:,} steps** instead; "
                   "a smaller d_model (or a shorter text) leaves room for more.")
-
-
-def _session_gone(ctx) -> bool:
-    try:
-        from streamlit.runtime import get_instance
-        return not get_instance().is_active_session(ctx.session_id)
-    except Exception:           # no runtime (AppTest, bare Python): the session is "here"
-        return False
 
 
 class Stopper:
@@ -69,8 +61,7 @@ class Stopper:
             self.pending = request
             return True
         if report:
-            ctx = get_script_run_ctx(suppress_warning=True)
-            self.gone = ctx is not None and _session_gone(ctx)
+            self.gone = session_gone()
         return self.gone
 
     def resume(self) -> None:

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, layout
 from ui.common import chart_with_table
-from ui.runs import train_run
+from ui.runs import corpus_for, train_run
 from ui.train_controls import generated
 from core.context_mix import ambiguous_in_context
 from core.corpus import GUIDE_TEXT
@@ -27,7 +27,8 @@ class Table:
     E: np.ndarray
     vocab: list[str]
     colour: list[str]          # the group of each word ("other" outside the groups)
-    labels: bool               # draw word labels (too crowded for big tables)
+    labels: bool               # draw word labels (where they do not cover each other)
+    priority: list[int]        # word indices, most frequent first: who gets a label first
 
 
 @dataclass(frozen=True)
@@ -39,18 +40,26 @@ class Picture:
     overlap: NeighbourOverlap
 
 
+def word_groups(vocab: list[str], g) -> list[str]:
+    """The known group of each word of a table trained on the generated text ("other" outside
+    the groups; the ambiguous word is its own group)."""
+    member = {w: name for name, words in g.groups.items() for w in words}
+    member[g.ambiguous] = g.ambiguous
+    return [member.get(w, "other") for w in vocab]
+
+
 def trained_table(source: str) -> Table:
     """The generated corpus (trained with its recommended settings) or the reference run."""
     if source.startswith("Word groups"):
         g = generated()
         cfg = SOFTMAX_SETTINGS
         r = train_run(g.text, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
-        member = {w: name for name, words in g.groups.items() for w in words}
-        member[g.ambiguous] = g.ambiguous
-        return Table(r.E, r.vocab, [member.get(w, "other") for w in r.vocab], labels=False)
+        order = [int(i) for i in corpus_for(g.text, 2).most_frequent(len(r.vocab))]
+        return Table(r.E, r.vocab, word_groups(r.vocab, g), labels=True, priority=order)
     cfg = SkipGramConfig()
     r = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
-    return Table(r.E, r.vocab, list(r.vocab), labels=True)
+    order = [int(i) for i in corpus_for(GUIDE_TEXT, 2).most_frequent(len(r.vocab))]
+    return Table(r.E, r.vocab, list(r.vocab), labels=True, priority=order)
 
 
 @st.cache_data(max_entries=32, show_spinner="Drawing t-SNE...")
@@ -90,15 +99,17 @@ def rotation_view(table: Table) -> None:
     else:
         r = rotation_check(table.E, seed)
         rotated, change, moved = r.rotated, r.max_cosine_change, r.share_entries_changed
-    m = st.columns(2)
-    m[0].metric("largest change of any cosine", "0" if change == 0 else "below 0.000001",
-                help=f"Exactly {change:.1e}: rounding in the computer's last digit.")
-    m[1].metric("numbers of the table that changed", f"{100 * moved:.0f}%")
+    layout.metrics([
+        dict(label="largest change of any cosine", value="0" if change == 0 else "below 0.000001",
+             help=f"Exactly {change:.1e}: rounding in the computer's last digit."),
+        dict(label="numbers of the table that changed", value=f"{100 * moved:.0f}%")],
+        key="proj_rotation_metrics")
     n = min(6, len(table.vocab))
     st.dataframe(pd.DataFrame({"word": table.vocab[:n], "column 0 before": table.E[:n, 0],
                                "column 0 after": rotated[:n, 0], "column 1 before": table.E[:n, 1],
                                "column 1 after": rotated[:n, 1]}).round(3),
-                 hide_index=True, key="proj_rotation_table")
+                 hide_index=True, key="proj_rotation_table", column_config=layout.short_headers(
+                     {}, {f"column {c} {w}": f"col {c} {w}" for c in (0, 1) for w in ("before", "after")}))
 
 
 def context_view() -> None:
@@ -125,11 +136,11 @@ def context_view() -> None:
         x=alt.X("cosine:Q", title="cosine to the group's centre",
                 scale=alt.Scale(domain=[min(0.0, float(df.cosine.min())), 1.0])),
         yOffset="group:N",
-        color=alt.Color("group:N", scale=alt.Scale(range=charts.WORD_COLOURS[:2]),
+        color=alt.Color("group:N", scale=charts.group_scale([a, b]),
                         legend=alt.Legend(orient="bottom")),
         tooltip=["vector", "group", alt.Tooltip("cosine:Q", format=".3f")],
     ).properties(width="container", height=260)
-    chart_with_table(charts.style(chart, fit_width=True), df.round(3), key="proj_context_table",
+    chart_with_table(charts.style(chart, big=charts.presenting()), df.round(3), key="proj_context_table",
                      stretch=True)
     st.caption(f"The static row sits between {a} and {b}. Mixed with its sentence, it moves towards "
                f"{a} in {a} sentences and towards {b} in {b} sentences (the two mixed vectors have "

@@ -11,10 +11,11 @@ thing, uses ``st.cache_resource``.
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 
 import numpy as np
 import streamlit as st
@@ -24,6 +25,7 @@ from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
 from ui.guard import Stopper
+from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, skipgram_work
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -44,13 +46,8 @@ class RunCache:
             self._items.move_to_end(key)
             return self._items[key][0]
 
-    def put(self, key: tuple, result: TrainResult) -> None:
-        size = 0
-        for f in fields(result):
-            value = getattr(result, f.name)
-            if isinstance(value, np.ndarray):
-                value.flags.writeable = False
-                size += value.nbytes
+    def put(self, key: tuple, result) -> None:
+        size = _freeze_arrays(result)
         with self._lock:
             self._items[key] = (result, size)
             self._items.move_to_end(key)
@@ -68,6 +65,20 @@ class RunCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def _freeze_arrays(result) -> int:
+    """Make every array in a result dataclass (and in the dataclasses it holds) read-only;
+    return their total size in bytes."""
+    size = 0
+    for f in fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, np.ndarray):
+            value.flags.writeable = False
+            size += value.nbytes
+        elif is_dataclass(value) and not isinstance(value, type):
+            size += _freeze_arrays(value)
+    return size
 
 
 @st.cache_resource(show_spinner=False)
@@ -104,22 +115,39 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
-    bar = None
-    if progress is not None:
-        box = progress.container()
-        bar = box.progress(0.0, text="Training...")
-        if stop_key:
-            box.button("Stop training", key=stop_key, on_click=_hold, args=(stop_key,),
-                       icon=":material/stop_circle:",
-                       help="Stop now and show the run as far as it got.")
+    heavy = skipgram_work(corpus.V, d_model, steps) > HEAVY_WORK
 
-    def report(step: int, loss: float) -> None:
-        if bar is not None:
-            bar.progress(step / max(steps, 1), text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+    def run():
+        """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""
+        bar = None
+        if progress is not None:
+            box = progress.container()
+            bar = box.progress(0.0, text="Training...")
+            if stop_key:
+                box.button("Stop training", key=stop_key, on_click=_hold, args=(stop_key,),
+                           icon=":material/stop_circle:",
+                           help="Stop now and show the run as far as it got.")
 
-    stopper = Stopper(report, every=every)
-    result = train(corpus, config, callback=stopper)
+        def report(step: int, loss: float) -> None:
+            if bar is not None:
+                bar.progress(step / max(steps, 1),
+                             text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+
+        stopper = Stopper(report, every=every)
+        return train(corpus, config, callback=stopper), stopper
+
+    try:
+        if heavy:      # a long run waits for one of the server's long-run slots (ui.jobs)
+            with heavy_slot(progress):
+                result, stopper = run()
+        else:
+            result, stopper = run()
+    except Cancelled:
+        logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
+        st.stop()
     if result.stopped:
+        if stopper.gone:
+            logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
         _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
         return result

@@ -2,14 +2,17 @@
 every number comes from core."""
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import captions, charts, layout
 from ui.common import chart_with_table
 from ui.guard import fit_steps, show_refusal
-from ui.runs import corpus_for, train_run
+from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, negsampling_work, skipgram_work
+from ui.runs import RunCache, corpus_for, train_run
 from ui.train_controls import generated as generated_corpus
 
 
@@ -58,18 +61,21 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
         i = steps.index(step)
         st.markdown(f"**Step {step:,}**: loss {result.losses[step]:.3f}; the picture keeps "
                     f"{100 * frames.kept[i]:.0f}% of the spread.")
-        left, right = st.columns(2, gap="medium")
+        left, right = layout.blocks(layout.HALF, layout.HALF, gap="medium")
         with left:
             chart_with_table(charts.scatter(frames.coords[i], corpus.vocab, corpus.vocab,
-                                            domain=(-lim, lim), size=290, title="PCA map, aligned"),
+                                            domain=(-lim, lim), size=layout.HALF, title="PCA map, aligned",
+                                            priority=[int(j) for j in corpus.most_frequent(corpus.V)]),
                              pd.DataFrame({"word": corpus.vocab, "x": frames.coords[i][:, 0],
                                            "y": frames.coords[i][:, 1]}), key="train_replay_pca_t")
         with right:
             S = cosine_matrix(result.snapshots[i])
-            chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=290,
+            chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=layout.HALF,
                                             title="Cosine similarity"),
                              pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                              key="train_replay_heat_t")
+            if not charts.heatmap_text(len(ordered), layout.HALF, charts.presenting())[1]:
+                st.caption("The cells are too small for their numbers: they are in the table.")
 
     frame_view()
 
@@ -98,10 +104,10 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, settings: dict,
     curves = {name_a: result.losses, name_b: res_b.losses}
     table = pd.DataFrame({k: pd.Series(v) for k, v in curves.items()}).rename_axis("step").reset_index()
     chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
-    m = st.columns(2)
-    m[0].metric(f"A, final loss", f"{result.final_loss:.3f}")
-    m[1].metric(f"B, final loss", f"{res_b.final_loss:.3f}",
-                delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")
+    layout.metrics([dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
+                    dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
+                         delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")],
+                   key="train_cmp_metrics")
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")
         return
@@ -148,15 +154,16 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
     pos = ambiguous_position(result.E, corpus.vocab, generated.groups, generated.ambiguous,
                              *generated.ambiguous_groups)
     st.subheader("Did training find the known groups?")
-    m = st.columns(3)
-    m[0].metric("group recovery (k = 3)", f"{rec.overall:.2f}",
-                help="For each group word: the share of its 3 nearest group words that are in its "
-                     "own group, averaged.")
-    m[1].metric("by pure chance", f"{rec.chance:.2f}")
     a, b = generated.ambiguous_groups
-    m[2].metric(f"“{generated.ambiguous}”: cos to {a} / {b}", f"{pos.centroid_a:.2f} / {pos.centroid_b:.2f}")
+    layout.metrics([
+        dict(label="group recovery (k = 3)", value=f"{rec.overall:.2f}",
+             help="For each group word: the share of its 3 nearest group words that are in its "
+                  "own group, averaged."),
+        dict(label="by pure chance", value=f"{rec.chance:.2f}"),
+        dict(label=f"“{generated.ambiguous}”: cos to {a} / {b}",
+             value=f"{pos.centroid_a:.2f} / {pos.centroid_b:.2f}")], key="train_groups_metrics")
     df = pd.DataFrame({"group": list(rec.per_group), "recovery": list(rec.per_group.values())})
-    left, right = st.columns(2, gap="medium")
+    left, right = layout.blocks(layout.HALF, layout.HALF, gap="medium")
     with left:
         chart_with_table(charts.bars(df, "group", "recovery", "Recovery per group (1 = perfect)",
                                      fmt=".2f", horizontal=True, x_title=None, height=240),
@@ -174,15 +181,34 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
                "neither. That is the static-embedding problem, measured.")
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@st.cache_resource(show_spinner=False)
+def _objective_cache() -> RunCache:
+    """Comparisons, shared by all sessions, bounded in count and bytes like the runs."""
+    return RunCache(max_entries=8)
+
+
 def _objectives(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-                negatives: int, epochs: int, max_vocab: int, with_groups: bool):
-    corpus = corpus_for(text, window, max_vocab)
-    groups = generated_groups() if with_groups else None
-    return compare_objectives(
-        corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
-        NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,
-                          negatives=negatives, seed=seed), groups=groups)
+                negatives: int, epochs: int, max_vocab: int, with_groups: bool, placeholder=None):
+    """Both objectives trained once per distinct setting. A new setting is a long run: it
+    waits for one of the server's long-run slots, showing its place in ``placeholder``."""
+    key = (text, window, d_model, lr, steps, seed, negatives, epochs, max_vocab, with_groups)
+    cache = _objective_cache()
+    cmp = cache.get(key)
+    if cmp is None:
+        corpus = corpus_for(text, window, max_vocab)
+        groups = generated_groups() if with_groups else None
+        work = (skipgram_work(corpus.V, d_model, steps)
+                + negsampling_work(corpus.n_pairs, negatives, d_model, epochs))
+        try:
+            with heavy_slot(placeholder) if work > HEAVY_WORK else nullcontext():
+                cmp = compare_objectives(
+                    corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
+                    NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,
+                                      negatives=negatives, seed=seed), groups=groups)
+        except Cancelled:          # the student's tab has closed while waiting
+            st.stop()
+        cache.put(key, cmp)
+    return cmp
 
 
 def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool) -> None:
@@ -207,10 +233,11 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
     if not verdict.fits:
         show_refusal(verdict.message + " Nothing was trained.")
         return
+    queue = st.empty()
     with st.spinner("Training both objectives..."):
         cmp = _objectives(text, settings["window"], settings["d_model"], settings["lr"],
                           settings["steps"], settings["seed"], k, epochs, settings["max_vocab"],
-                          with_groups)
+                          with_groups, placeholder=queue)
     if cmp.softmax.diverged or cmp.negsampling.diverged:
         st.error("One of the two runs blew up; lower the learning rate on the sliders above.")
         return
@@ -223,10 +250,8 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
     if cmp.softmax_recovery is not None:
         rows[0]["group recovery"] = cmp.softmax_recovery.overall
         rows[1]["group recovery"] = cmp.negsampling_recovery.overall
-    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table")
-    st.caption(
-        f"Both losses are the full-softmax cross-entropy of the final vectors, so they are on one "
-        f"scale. On {corpus.V} words the softmax is cheap, so negative sampling is not faster "
-        f"here. Its saving is the middle column: it scores {cmp.negsampling_scores_per_pair} words "
-        f"per pair instead of all |V|. With GPT-2's 50,257 tokens that is about "
-        f"{50_257 // cmp.negsampling_scores_per_pair:,} times fewer.")
+    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
+                 column_config=layout.short_headers({}, {"cross-entropy (one scale)": "cross-entropy",
+                                                         "words scored per pair": "words scored"}))
+    st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,
+                                   cmp.negsampling_scores_per_pair))

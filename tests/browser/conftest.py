@@ -10,6 +10,7 @@ of 127.0.0.1; the browser is Debian's Chromium (never a browser that Playwright 
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -25,6 +26,8 @@ from bench.browser import free_port, stop_server
 from .helpers import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT,
                       AppPage, Server, expect)
 
+# Streamlit scripts served to the browser by the tests, not modules to import for doctests.
+collect_ignore = ["fixtures"]
 SERVER_START_TIMEOUT = 60  # seconds for /_stcore/health to answer "ok"
 if expect is not None:
     expect.set_options(timeout=15_000)
@@ -70,21 +73,20 @@ def _health(url: str) -> str:
         return ""
 
 
-@pytest.fixture(scope="session")
-def app_server(chromium_executable, app_root, tmp_path_factory):
-    """Start ``streamlit run app`` as the README does; yield its URL and log; stop it."""
+@contextlib.contextmanager
+def streamlit_server(root: Path, script: str, logs: Path):
+    """Start ``streamlit run <script>`` in ``root`` as the README does; yield a Server; stop it."""
     port = str(free_port())
-    logs = tmp_path_factory.mktemp("streamlit-server")
     out_path, err_path = logs / "stdout.txt", logs / "stderr.txt"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
     # `-P` keeps the current directory off sys.path, exactly like the `streamlit` console
     # script of the README. Plain `python -m` would put the repository root on sys.path and
     # hide the trap this suite exists to catch (`import core` failing under `streamlit run app`).
-    cmd = [sys.executable, "-P", "-m", "streamlit", "run", "app",
+    cmd = [sys.executable, "-P", "-m", "streamlit", "run", script,
            "--server.headless", "true", "--server.port", port, "--server.address", "127.0.0.1",
            "--browser.gatherUsageStats", "false"]
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        proc = subprocess.Popen(cmd, cwd=app_root, env=env, stdout=out, stderr=err)
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=err)
     base = f"http://127.0.0.1:{port}"
 
     def server_output() -> str:
@@ -95,18 +97,25 @@ def app_server(chromium_executable, app_root, tmp_path_factory):
         deadline = time.monotonic() + SERVER_START_TIMEOUT
         while _health(f"{base}/_stcore/health") != "ok":
             if time.monotonic() > deadline:
-                pytest.fail(f"`streamlit run app` did not answer {base}/_stcore/health with 'ok' "
+                pytest.fail(f"`streamlit run {script}` did not answer {base}/_stcore/health with 'ok' "
                             f"within {SERVER_START_TIMEOUT} s. Its output:\n{server_output()}",
                             pytrace=False)
             try:
                 proc.wait(timeout=0.25)  # doubles as the pause between polls
             except subprocess.TimeoutExpired:
                 continue
-            pytest.fail(f"`streamlit run app` exited with code {proc.returncode} before it "
+            pytest.fail(f"`streamlit run {script}` exited with code {proc.returncode} before it "
                         f"was ready. Its output:\n{server_output()}", pytrace=False)
         yield Server(base, err_path)
     finally:
         stop_server(proc)
+
+
+@pytest.fixture(scope="session")
+def app_server(chromium_executable, app_root, tmp_path_factory):
+    """Start ``streamlit run app`` as the README does; yield its URL and log; stop it."""
+    with streamlit_server(app_root, "app", tmp_path_factory.mktemp("streamlit-server")) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

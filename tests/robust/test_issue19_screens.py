@@ -132,7 +132,7 @@ def test_limits_says_case_and_punctuation_are_dropped():
     at.text_input(key="limits_b").input("the cat saw the dog").run()
     assert_clean(at)
     info = " ".join(i.value for i in at.info)
-    assert "Same words in the same order" in info and "capital letters and punctuation" in info
+    assert "Same sentence, same vector" in info and "capital letters or punctuation" in info
     assert not [w for w in at.warning if "Identical" in w.value]
 
 

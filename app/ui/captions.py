@@ -1,0 +1,139 @@
+"""Sentences that compare or count, chosen by the numbers they describe.
+
+Every function here takes the very numbers a chart or table shows and returns the sentence
+to print beside it, so a caption cannot say the opposite of its chart. Pure Python: no
+Streamlit, testable on its own (tests/test_caption_rules.py).
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+
+
+def number(x: float, digits: int = 6) -> str:
+    """A number as a person writes it: thousands separators, never scientific notation.
+
+    >>> number(38597376.0), number(0.889), number(0.35), number(-2.5e-7)
+    ('38,597,376', '0.889', '0.35', '-0.00000025')
+    """
+    x = float(x)
+    if not math.isfinite(x):
+        return str(x)
+    if x == int(x) and abs(x) < 1e18:
+        return f"{int(x):,}"
+    if abs(x) >= 1:
+        return f"{x:,.{max(0, digits - len(str(int(abs(x)))))}f}".rstrip("0").rstrip(".")
+    decimals = digits - 1 - math.floor(math.log10(abs(x)))
+    return f"{x:.{decimals}f}".rstrip("0").rstrip(".")
+
+
+def last_finite_step(losses: np.ndarray) -> int:
+    """The last step with a loss (a run that blew up stops before the step that failed)."""
+    return len(losses) - 1
+
+
+def divergence(losses: np.ndarray, diverged_step: int, lr: float, factor: float) -> str:
+    """The alert for a run that blew up, naming the same steps as the metrics beside it."""
+    last = last_finite_step(losses)
+    return (f"**Training blew up at step {diverged_step:,}.** With learning rate {lr:g} each update "
+            "overshoots: instead of stepping down into the valley of the loss, it jumps to the far "
+            f"side, higher each time. The loss went from {losses[0]:.3f} at step 0 to "
+            f"{losses[last]:.3f} at step {last:,}; update {diverged_step:,} took it past {factor:g} "
+            "times its starting value (or made it stop being a number), so the app stopped the run "
+            f"there and shows the table as it was at step {last:,}. "
+            "**Try a smaller learning rate** (0.5 is the lesson's setting).")
+
+
+def vectors_title(steps_done: int) -> str:
+    """Heading of the similarity heatmap: trained vectors, or the random starting ones."""
+    if steps_done == 0:
+        return "Cosine similarity of the starting vectors (no training yet)"
+    return f"Cosine similarity of the trained vectors (after {steps_done:,} steps)"
+
+
+def pca_reading(d_model: int, explained: np.ndarray) -> str:
+    """What the PCA map keeps and loses, for the shares of spread it shows."""
+    kept = float(np.sum(explained[:2]))
+    shares = " and ".join(f"{100 * e:.0f}%" for e in explained[:2])
+    if kept >= 0.9995:
+        why = ("vectors have only this many numbers" if d_model <= 2 else
+               "vectors happen to lie in a flat plane")
+        return (f"PCA lays the {d_model}-number vectors flat along the directions in which they "
+                f"spread most ({shares} of the spread). Here the {why}, so the picture keeps all of "
+                "their spread: distances on the map are the real distances between the vectors.")
+    return (f"PCA lays the {d_model}-number vectors flat along the two directions in which they "
+            f"spread most: {shares} of the spread. The other {100 * (1 - kept):.0f}% is lost, so two "
+            "words can look close here and still be far apart.")
+
+
+def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int) -> str:
+    """Which objective was faster on this text (by the seconds column), and why that can change."""
+    ratio = softmax_seconds / ns_seconds if ns_seconds > 0 else float("inf")
+    if 0.9 <= ratio <= 1.1:
+        speed = (f"On {V:,} words both took about the same time ({softmax_seconds:.3f} s and "
+                 f"{ns_seconds:.3f} s): the softmax over so few words is cheap.")
+    elif ratio > 1:
+        speed = (f"Here negative sampling was faster ({ns_seconds:.3f} s against "
+                 f"{softmax_seconds:.3f} s for the full softmax).")
+    else:
+        speed = (f"Here negative sampling was slower ({ns_seconds:.3f} s against "
+                 f"{softmax_seconds:.3f} s): on {V:,} words the full softmax is cheap, and the "
+                 "sampling and small batches cost more than they save.")
+    return (f"Both losses are the full-softmax cross-entropy of the final vectors, so they are on "
+            f"one scale. {speed} Its real saving is the middle column: it scores {ns_scores} words "
+            f"per pair instead of all {V:,}. With GPT-2's 50,257 tokens that is about "
+            f"{50_257 // ns_scores:,} times fewer.")
+
+
+def _shares(words: list[str]) -> dict[str, Fraction]:
+    n = len(words)
+    return {w: Fraction(c, n) for w, c in Counter(words).items()}
+
+
+def order_verdict(words_a: list[str], words_b: list[str], same_vector: bool, cos: float) -> tuple[str, str]:
+    """(kind, sentence) for the Limits screen's two averaged sentences. ``kind`` is
+    "same-sentence", "collapsed" (different sentences, one vector) or "different"."""
+    if words_a == words_b:
+        return "same-sentence", "Same sentence, same vector: now change the order in one of them."
+    bag_a, bag_b = sorted(words_a), sorted(words_b)
+    if same_vector:
+        if bag_a == bag_b:
+            how = "Both use the same words the same number of times"
+        else:
+            share = ", ".join(f"{w} {s.numerator}/{s.denominator}" for w, s in sorted(_shares(words_a).items()))
+            how = (f"Both use the same words in the same proportions ({share} of the words in each), "
+                   f"though not the same number of times ({len(words_a)} word{'s' if len(words_a) != 1 else ''} "
+                   f"against {len(words_b)})")
+        return "collapsed", (f"**Identical vectors** (cosine {cos:.2f}), although the sentences differ. "
+                             f"{how}, and an average only counts what share of the rows each word is.")
+    if set(words_a) == set(words_b):
+        why = (f"the same words in different proportions ({' '.join(bag_a)} vs {' '.join(bag_b)}), "
+               "so the averages weight the rows differently")
+    else:
+        why = f"different words ({' '.join(bag_a)} vs {' '.join(bag_b)})"
+    return "different", (f"Different vectors (cosine {cos:.2f}): the sentences use {why}. Reorder the "
+                         "same words to see them collapse into one.")
+
+
+def init_comparison(d_model: int, small: np.ndarray, big: np.ndarray, small_std: float,
+                    uniform: float) -> str:
+    """What the two loss curves of the initialisation demo show, read off the curves."""
+    steps = len(small) - 1
+    below = np.flatnonzero(big[: len(small)] < small[: len(big)])
+    start = (f"With std 1 the model starts confidently wrong: loss {big[0]:.2f} at step 0, against "
+             f"{uniform:.3f} for a uniform guess; with std {small_std:g} every score starts near 0 "
+             f"and the loss starts at {small[0]:.3f}.")
+    if below.size:
+        first = int(below[0])
+        lead = ("and stays lower to the end" if bool(np.all(big[first:] < small[first:])) else
+                f"and ends at {big[-1]:.3f} against {small[-1]:.3f}")
+        verdict = (f" At width {d_model}, the std 1 curve drops below the std {small_std:g} curve at step "
+                   f"{first:,} {lead}.")
+    else:
+        verdict = (f" At width {d_model}, std 1 never catches up in {steps:,} steps: it ends at "
+                   f"{big[-1]:.3f}, against {small[-1]:.3f} for std {small_std:g}"
+                   + (f", still worse than a uniform guess ({uniform:.3f})." if big[-1] > uniform else "."))
+    return start + verdict

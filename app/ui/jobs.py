@@ -1,0 +1,152 @@
+"""Long runs share the server fairly: a few slots, a queue, and cancellation.
+
+A class of 40 shares one server. Light reruns (the lesson's 12-word run, a slider on a
+small table) take milliseconds and go straight through. A *long* run (a pasted text of
+hundreds of words, negative sampling over many epochs) needs a core for seconds, so:
+
+* at most ``HEAVY_SLOTS`` long runs compute at once (one core is always left for the
+  light reruns of everybody else); the others wait in arrival order and see their place
+  in the queue;
+* a run whose browser tab has gone away stops at its next progress report, and so does a
+  waiting one, so an abandoned job never holds a slot;
+* a rerun (the student moved a slider again) stops the old run at its next progress
+  report, because Streamlit interrupts a script at its next element update.
+
+No Streamlit in ``JobSlots`` itself (it is tested with plain threads); ``heavy_slot``
+connects it to a session and a placeholder element.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import deque
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+import streamlit as st
+
+log = logging.getLogger(__name__)
+
+HEAVY_SLOTS = max(1, (os.cpu_count() or 2) - 1)
+"""Long runs computing at once: all cores but one, which stays free for light reruns."""
+HEAVY_WORK = 1e9
+"""A run whose work estimate (``skipgram_work``, ``negsampling_work``) is above this is a
+long run (roughly half a second or more of one core here: 300 pasted words at d_model 4
+take about 3 s for 3,000 steps); below it, it just runs."""
+POLL_SECONDS = 0.25
+
+
+class Cancelled(Exception):
+    """The session that asked for this run has gone away."""
+
+
+class JobSlots:
+    """At most ``slots`` holders at once; the others wait first come, first served."""
+
+    def __init__(self, slots: int = HEAVY_SLOTS):
+        if slots < 1:
+            raise ValueError("at least one slot is needed")
+        self.slots = slots
+        self.running = 0
+        self._queue: deque[object] = deque()
+        self._cond = threading.Condition()
+
+    def acquire(self, on_wait: Callable[[int, int], None] | None = None,
+                cancelled: Callable[[], bool] = lambda: False) -> None:
+        """Block until a slot is free and every earlier arrival has been served.
+        While waiting, ``on_wait(place, running)`` is called about every POLL_SECONDS
+        (place 1 = next in line); ``cancelled()`` returning True leaves the queue and
+        raises ``Cancelled``. Any exception from ``on_wait`` also leaves the queue."""
+        ticket = object()
+        with self._cond:
+            self._queue.append(ticket)
+        try:
+            while True:
+                with self._cond:
+                    if self._queue[0] is ticket and self.running < self.slots:
+                        self._queue.popleft()
+                        self.running += 1
+                        self._cond.notify_all()
+                        return
+                    place, running = self._queue.index(ticket) + 1, self.running
+                if cancelled():
+                    raise Cancelled
+                if on_wait is not None:
+                    on_wait(place, running)
+                with self._cond:
+                    self._cond.wait(POLL_SECONDS)
+        except BaseException:
+            with self._cond:
+                if ticket in self._queue:
+                    self._queue.remove(ticket)
+                    self._cond.notify_all()
+            raise
+
+    def release(self) -> None:
+        with self._cond:
+            self.running -= 1
+            self._cond.notify_all()
+
+    @property
+    def waiting(self) -> int:
+        with self._cond:
+            return len(self._queue)
+
+
+def skipgram_work(V: int, d_model: int, steps: int) -> float:
+    """Multiply-adds of a full-softmax run, roughly: each step forms the (V, V) logits
+    and both gradients, ``3 V^2 d``, plus the softmax itself, ``~5 V^2``."""
+    return float(steps) * V * V * (3 * d_model + 5)
+
+
+def negsampling_work(n_pairs: int, negatives: int, d_model: int, epochs: int) -> float:
+    """Multiply-adds of negative sampling, roughly: per pair and epoch, K + 1 dot products
+    of width d and their two gradients, plus the gathers and scatters (~ 10 per number)."""
+    return float(epochs) * n_pairs * (negatives + 1) * d_model * 10
+
+
+@st.cache_resource(show_spinner=False)
+def job_slots() -> JobSlots:
+    """One set of slots per server process, shared by every session."""
+    return JobSlots()
+
+
+def session_gone() -> bool:
+    """True when this script's browser session is no longer connected."""
+    from streamlit.runtime import exists, get_instance
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+    ctx = get_script_run_ctx()
+    if ctx is None or not exists():
+        return False
+    return not get_instance().is_active_session(ctx.session_id)
+
+
+def _waiting_text(place: int, running: int) -> str:
+    ahead = "you are next" if place == 1 else f"{place - 1} ahead of you"
+    return (f"The server is busy with {running} long run{'s' if running != 1 else ''} from other "
+            f"students. Your run waits for a free slot ({ahead}); it starts by itself.")
+
+
+@contextmanager
+def heavy_slot(placeholder=None) -> Iterator[None]:
+    """Hold one of the server's long-run slots for the body of the ``with``.
+    ``placeholder`` (an ``st.empty()``) shows the place in the queue while waiting."""
+    slots = job_slots()
+    started = time.monotonic()
+
+    def show(place: int, running: int) -> None:
+        if placeholder is not None:
+            placeholder.info(_waiting_text(place, running), icon=":material/hourglass_top:")
+
+    slots.acquire(show, session_gone)
+    if placeholder is not None:
+        placeholder.empty()
+    waited = time.monotonic() - started
+    if waited > 1:
+        log.info("long run waited %.1f s for a slot", waited)
+    try:
+        yield
+    finally:
+        slots.release()

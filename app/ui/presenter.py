@@ -1,0 +1,116 @@
+"""Presenter mode, lesson order, and the reset to the lesson's settings.
+
+* Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
+  gives way to Previous / Next buttons at the end of the screen, chart text grows to at least
+  18 px and every scatter point gets its label (``ui.charts`` reads ``presenting()``).
+* Every screen ends with a "Next: <screen>" button, in lesson order.
+* ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
+  clean page address (only ``present=1`` stays, if presenter mode is on).
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+PRESENT_KEY = "present"          # the link parameter
+MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
+RESET_LABEL = "Back to the lesson's run"
+# (file, title, icon) in lesson order; the router builds its navigation from this list.
+LESSON = [
+    ("app_pages/home.py", "Home", ":material/home:"),
+    ("app_pages/lookup.py", "1. Lookup", ":material/table_rows:"),
+    ("app_pages/similarity.py", "2. Similarity", ":material/explore:"),
+    ("app_pages/train.py", "3. Train", ":material/model_training:"),
+    ("app_pages/gradients.py", "4. Gradients", ":material/gradient:"),
+    ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
+    ("app_pages/limits.py", "6. Limits", ":material/block:"),
+    ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
+    ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
+]
+
+
+def presenting() -> bool:
+    """Presenter mode is on. The first run of a session reads it from the address."""
+    if MODE_KEY not in st.session_state:
+        st.session_state[MODE_KEY] = st.query_params.get(PRESENT_KEY) == "1"
+    return bool(st.session_state[MODE_KEY])
+
+
+def _sync_address() -> None:
+    if st.session_state.get(MODE_KEY):
+        if st.query_params.get(PRESENT_KEY) != "1":
+            st.query_params[PRESENT_KEY] = "1"
+    elif PRESENT_KEY in st.query_params:
+        del st.query_params[PRESENT_KEY]
+
+
+def _flip() -> None:
+    st.session_state[MODE_KEY] = bool(st.session_state["present_switch"])
+    _sync_address()
+
+
+def switch(where) -> None:
+    where.toggle("Presenter mode", value=presenting(), key="present_switch", on_change=_flip,
+                 help="For a projector: Previous/Next buttons instead of the sidebar, larger chart "
+                      "text, every point labelled. A link with present=1 opens in this mode.")
+
+
+def _neighbours(current_file: str):
+    files = [f for f, _, _ in LESSON]
+    i = files.index(current_file) if current_file in files else 0
+    prev = LESSON[i - 1] if i > 0 else None
+    nxt = LESSON[i + 1] if i + 1 < len(LESSON) else None
+    return prev, nxt
+
+
+def _link(where, page, label: str, icon: str) -> None:
+    where.page_link(page[0], label=label, icon=icon,
+                    query_params={PRESENT_KEY: "1"} if presenting() else None)
+
+
+def top_bar(current_file: str) -> None:
+    """Before the screen: the presenter switch in the sidebar (presenter mode hides the sidebar;
+    its switch then sits with Previous / Next at the end of the screen, keeping the top of
+    every screen for its content)."""
+    if presenting():
+        _sync_address()
+    else:
+        switch(st.sidebar)
+
+
+def next_button(current_file: str) -> None:
+    """The last element of every screen: a button to the next screen in lesson order, and in
+    presenter mode Previous / Next and the switch."""
+    prev, nxt = _neighbours(current_file)
+    st.divider()
+    with st.container(horizontal=True, gap="large", vertical_alignment="center", key="lesson_nav"):
+        if presenting() and prev:
+            _link(st, prev, f"Previous: {prev[1]}", ":material/arrow_back:")
+        if nxt:
+            _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
+        else:
+            _link(st, LESSON[0], "Back to the start: Home", ":material/home:")
+        if presenting():
+            switch(st)
+
+
+def _reset(prefixes: tuple[str, ...], defaults: dict) -> None:
+    for key in list(st.session_state):
+        if str(key).startswith(prefixes) and key not in defaults:
+            del st.session_state[key]
+    # Widgets bound to the address would read their old value back from it: set them instead
+    # (a bound widget at its default leaves the address).
+    for key, value in defaults.items():
+        st.session_state[key] = value
+    for key in list(st.query_params):
+        if key not in defaults:
+            del st.query_params[key]
+    _sync_address()
+
+
+def reset_button(*prefixes: str, key: str, defaults: dict | None = None) -> None:
+    """"Back to the lesson's run": every widget whose key starts with one of ``prefixes``
+    returns to its default (``defaults``: the values of widgets bound to the page address),
+    and the page address loses its settings."""
+    st.button(RESET_LABEL, key=key, icon=":material/restart_alt:", on_click=_reset,
+              args=(prefixes, defaults or {}),
+              help="Forget every change on this screen and show the lesson's own settings again.")

@@ -1,0 +1,70 @@
+"""The sentences that compare or count (app/ui/captions.py) follow the numbers they describe."""
+import numpy as np
+import pytest
+
+from ui import captions
+
+
+@pytest.mark.parametrize("x, shown", [(38_597_376.0, "38,597,376"), (0.889, "0.889"), (0.35, "0.35"),
+                                      (-2.5e-7, "-0.00000025"), (1234.5678, "1,234.57"), (0.0, "0"),
+                                      (617_558_016, "617,558,016")])
+def test_numbers_never_in_scientific_notation(x, shown):
+    assert captions.number(x) == shown
+    assert "e" not in captions.number(x).lower()
+
+
+def test_divergence_names_the_same_step_as_the_last_metric():
+    losses = np.array([2.487, 2.469, 2.285, 6.795])
+    text = captions.divergence(losses, diverged_step=4, lr=50.0, factor=10.0)
+    assert "blew up at step 4" in text
+    assert "6.795 at step 3" in text and "as it was at step 3" in text
+    assert captions.last_finite_step(losses) == 3
+
+
+def test_vectors_title_says_untrained_at_step_0():
+    assert "starting vectors" in captions.vectors_title(0)
+    assert "trained" not in captions.vectors_title(0).replace("no training", "")
+    assert "trained vectors (after 3,000 steps)" in captions.vectors_title(3000)
+
+
+def test_pca_reading_never_says_lost_when_it_keeps_everything():
+    full = captions.pca_reading(2, np.array([0.62, 0.38]))
+    assert "lost" not in full and "keeps all" in full
+    part = captions.pca_reading(4, np.array([0.40, 0.30]))
+    assert "40% and 30%" in part and "other 30% is lost" in part
+
+
+@pytest.mark.parametrize("sm, ns, word", [(0.30, 0.10, "faster"), (0.10, 0.30, "slower"),
+                                          (0.100, 0.105, "about the same")])
+def test_objectives_speed_follows_the_seconds(sm, ns, word):
+    text = captions.objectives(12, sm, ns, 6)
+    assert word in text
+    for other in {"faster", "slower", "about the same"} - {word}:
+        assert other not in text
+    assert f"{sm:.3f} s" in text and f"{ns:.3f} s" in text
+    assert "50,257 tokens that is about 8,376 times fewer" in text
+
+
+def test_order_verdict_cases():
+    kind, text = captions.order_verdict("the cat saw the dog".split(), "the dog saw the cat".split(), True, 1.0)
+    assert kind == "collapsed" and "same number of times" in text
+    kind, text = captions.order_verdict(["cat"], ["cat", "cat"], True, 1.0)
+    assert kind == "collapsed" and "words the same number of times" not in text
+    assert "same proportions" in text and "1 word against 2" in text
+    kind, text = captions.order_verdict(["the", "cat"], ["the", "cat", "cat"], False, 0.9)
+    assert kind == "different" and "different proportions" in text
+    kind, text = captions.order_verdict(["the", "cat"], ["the", "dog"], False, 0.5)
+    assert kind == "different" and "different words" in text
+    kind, _ = captions.order_verdict(["cat"], ["cat"], True, 1.0)
+    assert kind == "same-sentence"
+
+
+def test_init_comparison_reads_the_curves():
+    small = np.array([2.485, 2.485, 2.48, 2.30, 1.90])
+    crossing = np.array([3.97, 2.6, 2.41, 2.1, 1.8])      # below small from step 2 on
+    text = captions.init_comparison(4, small, crossing, 0.02, 2.485)
+    assert "drops below the std 0.02 curve at step 2 and stays lower" in text
+    stuck = np.array([22.8, 10.0, 10.2, 6.2, 3.5])         # never below small
+    text = captions.init_comparison(256, small, stuck, 0.02, 2.485)
+    assert "never catches up" in text and "still worse than a uniform guess" in text
+    assert "loss 22.80 at step 0" in text

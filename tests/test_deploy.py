@@ -1,0 +1,100 @@
+"""Two app processes behind nginx: sessions stick to one replica, spread over both, and
+every session shows its own numbers. Also a short run of the classroom load test itself.
+
+Needs Debian's nginx (``.ci/run`` installs it). Without it the tests skip, unless
+``EMBEDDING_LAB_REQUIRE_NGINX=1`` (set by ``.ci/run``), in which case they fail.
+"""
+import asyncio
+import os
+import random
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bench import classroom
+from deploy import serve
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    if not Path(serve.NGINX).exists():
+        if os.environ.get("EMBEDDING_LAB_REQUIRE_NGINX") == "1":
+            pytest.fail("nginx is required here (apt-get install nginx-light)", pytrace=False)
+        pytest.skip("nginx is not installed: apt-get install nginx-light to run these tests")
+    c = serve.start(replicas=2)
+    yield c
+    c.stop()
+
+
+def _get(url: str, cookie: str | None = None) -> tuple[str, str]:
+    req = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return r.headers.get("X-Replica", ""), (r.headers.get("Set-Cookie") or "").split(";")[0]
+
+
+def test_a_browser_sticks_to_its_replica_and_new_browsers_spread(cluster):
+    replica_of = {}
+    for _ in range(12):                     # 12 new browsers, each without a cookie
+        replica, cookie = _get(cluster.url + "/")
+        assert cookie.startswith("lab_route=") and replica
+        replica_of[cookie] = replica
+    assert len(set(replica_of.values())) == 2, replica_of     # both replicas get browsers
+    for cookie, replica in replica_of.items():                # and each browser keeps its own
+        assert _get(cluster.url + "/_stcore/health", cookie)[0] == replica
+
+
+def test_sessions_through_nginx_show_their_own_figures(cluster):
+    async def one(i: int):
+        s = classroom.Student(i)
+        ws = await classroom.open_session(cluster.url, s)
+        try:
+            sess = classroom.Session(ws, cluster.url)
+            d, w = 2 + i % 5, 1 + i % 3
+            shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={i}")
+            moved = await sess.run("train", "", {"train_d_model": d + 1, "train_window": w,
+                                                 "train_seed": i})
+            return s.replica, shown, moved, (d, w)
+        finally:
+            await ws.close()
+
+    async def all_sessions():
+        return await asyncio.gather(*(one(i) for i in range(6)))
+
+    results = asyncio.run(all_sessions())
+    for i, (replica, shown, moved, (d, w)) in enumerate(results):
+        assert not shown["errors"] and not moved["errors"]
+        assert classroom.losses_shown(shown) == classroom.expected(d, w, i)
+        assert classroom.losses_shown(moved) == classroom.expected(d + 1, w, i)
+    assert len({r for r, *_ in results}) == 2
+
+
+def test_the_classroom_load_test_runs_and_checks_every_figure(cluster):
+    students, heavies, memory, wall = asyncio.run(classroom.classroom(
+        cluster.url, n=3, heavy=0, seconds=12, pids=[p.pid for p in cluster.replicas], seed=1))
+    assert sum(s.checked for s in students) >= 3          # every student opened Train at least
+    assert all(not s.errors and not s.crosstalk for s in students), [
+        (s.errors, s.crosstalk) for s in students]
+    assert memory and all(m > 0 for _, m in memory)
+    table = classroom.report(students, heavies, memory, wall, 12)
+    assert "cross-talk (wrong figures)" in table and "students per replica" in table
+
+
+def test_a_plan_is_seeded_and_keeps_its_settings_in_range():
+    a = classroom.plan(3, 180, random.Random(5))
+    assert a == classroom.plan(3, 180, random.Random(5))
+    assert a[0][1] == "open" and all(5 <= t2 - t1 <= 15 for (t1, *_), (t2, *_) in zip(a[1:], a[2:]))
+    for _, what, value in a:
+        if what == "d_model":
+            assert 1 <= value <= 16
+        elif what == "window":
+            assert 1 <= value <= 5
+
+
+def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
+    conf = serve.nginx_config(8600, [9001, 9002, 9003], tmp_path)
+    assert conf.count("server 127.0.0.1:900") == 3
+    assert "listen 127.0.0.1:8600" in conf and "proxy_set_header Upgrade $http_upgrade" in conf
+    assert "hash $lab_route consistent" in conf and "{{" not in conf

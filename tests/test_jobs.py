@@ -1,0 +1,172 @@
+"""The long-run slots: bounded concurrency, first come first served, cancellation,
+and the BLAS thread limit the app sets for a server."""
+import threading
+import time
+
+import pytest
+
+from ui.jobs import (HEAVY_WORK, Cancelled, JobSlots, negsampling_work, skipgram_work)
+
+
+def _hold(slots: JobSlots, name: str, log: list, gate: threading.Event, places: list | None = None):
+    def on_wait(place, running):
+        if places is not None:
+            places.append((name, place, running))
+    slots.acquire(on_wait)
+    log.append(("start", name))
+    gate.wait(5)
+    log.append(("end", name))
+    slots.release()
+
+
+def test_at_most_n_hold_a_slot_and_the_rest_wait_in_order():
+    slots, log, gate, places = JobSlots(1), [], threading.Event(), []
+    first = threading.Thread(target=_hold, args=(slots, "a", log, gate))
+    first.start()
+    while slots.running == 0:
+        time.sleep(0.01)
+    waiting = []
+    for name in "bcd":                    # arrive one after the other
+        t = threading.Thread(target=_hold, args=(slots, name, log, gate, places))
+        t.start()
+        waiting.append(t)
+        while slots.waiting < len(waiting):
+            time.sleep(0.01)
+    time.sleep(0.3)                       # every waiter has reported its place at least once
+    assert slots.running == 1 and slots.waiting == 3
+    assert log == [("start", "a")]
+    seen = {name: place for name, place, _ in places}
+    assert seen == {"b": 1, "c": 2, "d": 3}
+    assert all(running == 1 for _, _, running in places)
+    gate.set()
+    for t in [first, *waiting]:
+        t.join(5)
+    starts = [n for kind, n in log if kind == "start"]
+    assert starts == ["a", "b", "c", "d"]
+    # never two at once: every start after the first follows the previous end
+    for i in range(1, 4):
+        assert log.index(("start", starts[i])) > log.index(("end", starts[i - 1]))
+    assert slots.running == 0 and slots.waiting == 0
+
+
+def test_two_slots_run_two_at_once():
+    slots, log, gate = JobSlots(2), [], threading.Event()
+    threads = [threading.Thread(target=_hold, args=(slots, n, log, gate)) for n in "abc"]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 5
+    while slots.running < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.1)
+    assert slots.running == 2 and slots.waiting == 1
+    gate.set()
+    for t in threads:
+        t.join(5)
+    assert slots.running == 0
+
+
+def test_a_cancelled_waiter_leaves_the_queue_and_the_next_one_moves_up():
+    slots = JobSlots(1)
+    slots.acquire()                        # the slot is taken
+    gone = threading.Event()
+    outcome = []
+
+    def waiter():
+        try:
+            slots.acquire(cancelled=gone.is_set)
+            outcome.append("got a slot")
+        except Cancelled:
+            outcome.append("cancelled")
+
+    t = threading.Thread(target=waiter)
+    t.start()
+    while slots.waiting == 0:
+        time.sleep(0.01)
+    gone.set()                             # the student's tab closes
+    t.join(5)
+    assert outcome == ["cancelled"] and slots.waiting == 0
+    slots.release()
+    slots.acquire()                        # the slot is free again for the next one
+    assert slots.running == 1
+
+
+def test_an_interrupted_wait_leaves_the_queue():
+    """Streamlit stops a script (a rerun) by raising inside an element update: the
+    waiter's place must not stay in the queue."""
+    slots = JobSlots(1)
+    slots.acquire()
+
+    def interrupted(place, running):
+        raise KeyboardInterrupt   # stands in for Streamlit's rerun/stop exception
+
+    with pytest.raises(KeyboardInterrupt):
+        slots.acquire(interrupted)
+    assert slots.waiting == 0 and slots.running == 1
+
+
+def test_work_estimates_put_the_lesson_run_below_the_line_and_a_pasted_text_above():
+    assert skipgram_work(12, 4, 3000) < HEAVY_WORK           # the reference run: just runs
+    assert skipgram_work(63, 12, 2000) < HEAVY_WORK          # the generated word groups
+    assert skipgram_work(300, 4, 3000) > HEAVY_WORK          # 300 pasted words: a long run
+    assert negsampling_work(126, 5, 4, 100) < HEAVY_WORK
+    assert negsampling_work(6000, 20, 32, 200) > HEAVY_WORK
+    assert skipgram_work(300, 8, 3000) == pytest.approx(2 * skipgram_work(300, 8, 1500))
+
+
+def test_slots_need_at_least_one():
+    with pytest.raises(ValueError):
+        JobSlots(0)
+
+
+def test_the_router_limits_blas_to_one_thread():
+    """Once the app has run, every BLAS/OpenMP pool of the server process has one thread.
+    In a fresh process, as on a server: there NumPy (and its BLAS) is first loaded by the
+    app itself, and a limit set before that would reach nothing."""
+    import subprocess
+    import sys
+    from tests.app.conftest import APP
+    from tests.conftest import ROOT
+
+    script = (
+        "import sys; sys.path[:0] = [%r, %r]\n"
+        "from streamlit.testing.v1 import AppTest\n"
+        "from threadpoolctl import threadpool_info\n"
+        "at = AppTest.from_file(%r, default_timeout=60).run()\n"
+        "assert not at.exception\n"
+        "at.switch_page('app_pages/train.py').run()\n"
+        "print(sorted({p['num_threads'] for p in threadpool_info()}))\n"
+    ) % (str(ROOT), str(ROOT / "app"), APP)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[1]", out.stdout
+
+
+def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypatch):
+    """With the long-run line lowered to 0, the lesson's run goes through a slot: the
+    figures are the same and the slot is free again afterwards."""
+    from streamlit.testing.v1 import AppTest
+    import ui.jobs
+    from tests.app.conftest import APP, metric
+    from ui.runs import run_cache
+
+    taken = []
+    real = ui.jobs.JobSlots.acquire
+
+    def spy(self, *a, **k):
+        taken.append(self)
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(ui.jobs, "HEAVY_WORK", 0.0)
+    monkeypatch.setattr("ui.runs.HEAVY_WORK", 0.0)
+    monkeypatch.setattr(ui.jobs.JobSlots, "acquire", spy)
+    run_cache().clear()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"train_seed": "12345"})     # a setting no other test has cached
+    at.run()
+    at.switch_page("app_pages/train.py").run()
+    assert not at.exception
+    assert taken, "the run did not ask for a long-run slot"
+    assert taken[-1].running == 0 and taken[-1].waiting == 0
+    from bench.classroom import expected
+    assert (metric(at, "loss, step 0"), metric(at, "loss, step 3,000")) == expected(4, 2, 12345)

@@ -1,0 +1,47 @@
+"""Scatter labels (app/ui/label_layout.py): no two labels cover each other, the most frequent
+words are labelled first, presenter mode labels every point."""
+import numpy as np
+
+from ui.label_layout import CHAR_WIDTH, _box, place, to_pixels
+
+
+def boxes(coords, words, spots, size, font):
+    pix = to_pixels(coords, size, size)
+    return {i: _box(pix[i, 0], pix[i, 1], dx, dy, al, CHAR_WIDTH * font * len(words[i]), 1.1 * font)
+            for i, (dx, dy, al) in spots.items()}
+
+
+def overlapping(bx):
+    items = list(bx.items())
+    return [(i, j) for k, (i, a) in enumerate(items) for j, b in items[k + 1:]
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+
+
+def test_a_crowded_cloud_gets_labels_that_do_not_overlap():
+    rng = np.random.default_rng(0)
+    coords = rng.normal(size=(63, 2))                      # (63, 2) like the word-groups map
+    words = [f"word{i}" for i in range(63)]
+    spots = place(coords, words, 380, 380, 15)
+    assert 10 <= len(spots) < 63                            # some labelled, not all: too crowded
+    assert overlapping(boxes(coords, words, spots, 380, 15)) == []
+
+
+def test_priority_words_are_labelled_first():
+    coords = np.array([[0.0, 0.0], [0.001, 0.0], [5.0, 5.0]])   # 0 and 1 sit on top of each other
+    words = ["rare", "frequent", "far"]
+    spots = place(coords, words, 300, 300, 15, priority=[1, 2, 0])
+    assert 1 in spots and 2 in spots
+
+
+def test_presenter_mode_labels_every_point():
+    rng = np.random.default_rng(1)
+    coords = rng.normal(size=(63, 2))
+    words = [f"w{i}" for i in range(63)]
+    assert len(place(coords, words, 380, 380, 20, label_all=True)) == 63
+
+
+def test_twelve_words_of_the_lesson_all_fit():
+    rng = np.random.default_rng(2)
+    coords = rng.uniform(-3, 3, size=(12, 2))
+    words = "and cat dog log mat on ran sat saw the then to".split()
+    assert len(place(coords, words, 420, 420, 15)) >= 11
