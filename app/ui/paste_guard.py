@@ -18,7 +18,9 @@ TEXT_AREA_LIMIT = 20_000     # the largest max_chars of a text area (Tokens)
 TEXT_INPUT_LIMIT = 4_000     # the largest max_chars of a one-line box
 EXEMPT_LABEL_PREFIX = "Your text"
 
-_SCRIPT = f"""<script>
+_SCRIPT = f"""<span id="paste-guard"></span>
+<style>[data-testid="stElementContainer"]:has(#paste-guard) {{ display: none; }}</style>
+<script>
 (() => {{
   if (window.__embeddingLabPasteGuard) return;
   window.__embeddingLabPasteGuard = true;
@@ -38,5 +40,7 @@ _SCRIPT = f"""<script>
 
 
 def install() -> None:
-    """Add the script once per page run (it installs its observer only once per tab)."""
-    st.sidebar.html(_SCRIPT, unsafe_allow_javascript=True)
+    """Add the script once per page run (it installs its observer only once per tab). Its
+    element hides itself (``display: none``), so it takes no room on the screen; it is
+    not in the sidebar, which presenter mode hides."""
+    st.html(_SCRIPT, unsafe_allow_javascript=True)

@@ -17,6 +17,13 @@ def _outside_code_spans(markdown: str) -> str:
     return re.sub(r"\\.", "", re.sub(r"(`+) .*? \1", "", markdown))
 
 
+def _assert_literal(markdown: str) -> None:
+    """Nothing Markdown could turn into a link, formatting, HTML, a directive or LaTeX."""
+    rest = _outside_code_spans(markdown)
+    for raw in ("www.", "://", "@", "](", "<a", "**", ":red[", "$x"):
+        assert raw not in rest, (raw, markdown)
+
+
 @pytest.mark.parametrize("value", LINKY)
 def test_link_values_are_quoted_literally(value):
     at = AppTest.from_file(APP, default_timeout=60)
@@ -25,9 +32,7 @@ def test_link_values_are_quoted_literally(value):
     assert_clean(at)
     notice = " ".join(w.value for w in at.warning)
     assert "d_model" in notice
-    rest = _outside_code_spans(notice)
-    for raw in ("www.", "://", "@", "](", "<a", "**", ":red[", "$x"):
-        assert raw not in rest, (raw, notice)
+    _assert_literal(notice)
 
 
 @pytest.mark.parametrize("value", LINKY)
@@ -37,9 +42,7 @@ def test_vector_box_errors_quote_literally(value):
     assert_clean(at)
     message = " ".join(e.value for e in at.error)
     assert "not a number" in message
-    rest = _outside_code_spans(message)
-    for raw in ("www.", "://", "@", "](", "<a", "**", ":red[", "$x"):
-        assert raw not in rest, (raw, message)
+    _assert_literal(message)
 
 
 def test_exercise_feedback_quotes_literally():
