@@ -132,11 +132,14 @@ def text_changes(text: str, examples: int = 5) -> TextChanges:
     >>> c.n_normalised, [b for a, b in c.normalised], c.dropped
     (3, ['fi', 'é', 'ss'], ['🐱'])
     """
-    clusters = Counter(re.findall(f"(?s).[{_marks()}]*", text))   # a character and its marks
+    if text.isascii():                       # ASCII: only case changes, only ASCII is dropped
+        return TextChanges([], 0, [], 0)
+    # A non-ASCII character with its marks, or an ASCII letter with marks (e + U+0301):
+    # a plain ASCII character cannot change beyond its case.
+    clusters = Counter(re.findall(f"(?s)[^\\x00-\\x7f][{_marks()}]*|[\\x00-\\x7f][{_marks()}]+", text))
     norm = [(c, normalise(c)) for c in clusters if normalise(c) != c.lower()]
-    words = normalise(text)
-    kept = set("".join(_word_pattern().findall(words)))
-    dropped = Counter(ch for ch in words if ord(ch) > 127 and ch not in kept and not ch.isspace())
+    rest = _word_pattern().sub(" ", normalise(text))           # what the words leave behind
+    dropped = Counter(ch for ch in rest if ord(ch) > 127 and not ch.isspace())
     return TextChanges(norm[:examples], sum(clusters[c] for c, _ in norm),
                        list(dropped)[:examples], sum(dropped.values()))
 

@@ -8,14 +8,14 @@ from ui import captions, charts, layout
 from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.guard import fit_steps, show_refusal
-from ui.inputs import whole_input, word_rule_note
+from ui.inputs import text_changes_for, whole_input, word_rule_note
 from ui.projection_views import word_groups
 from ui.runs import corpus_for, resume_training, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
 from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
-from core.corpus import GUIDE_TEXT, CorpusError, text_changes
+from core.corpus import GUIDE_TEXT, CorpusError
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest
 from core.skipgram import BLOWUP_FACTOR, loss_floor
@@ -64,7 +64,7 @@ if corpus.n_dropped_words:
                     f"{corpus.n_dropped_words:,} rarest are counted as <unk>.")
 if source_note:
     st.info(source_note.strip())
-if st.session_state.get("train_source") == SOURCES[2] and (changes := text_changes(text)):
+if st.session_state.get("train_source") == SOURCES[2] and (changes := text_changes_for(text)):
     st.info(word_rule_note(changes), icon=":material/translate:")
 
 steps_used, cut_note = fit_steps(corpus.V, int(d_model), int(steps), STEP_OPTIONS)

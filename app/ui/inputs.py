@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.corpus import text_changes
 from ui.common import error, plain
 from ui.parse import InputError, parse_whole
 
@@ -29,6 +30,12 @@ def whole_input(label: str, low: int, high: int, default: int, key: str, where=N
             else:
                 st.warning(plain(f"{err} Using {label.lower()} {fallback:,} until it is fixed."))
         return fallback
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def text_changes_for(text: str):
+    """``core.corpus.text_changes``, once per text (it reads every character: ~2 s per MB)."""
+    return text_changes(text)
 
 
 def word_rule_note(changes) -> str:
