@@ -54,7 +54,7 @@ def need_browser() -> None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        raise SystemExit("Playwright for Python is needed: .venv/bin/pip install -r requirements-dev.txt")
+        raise SystemExit("Playwright for Python is needed: .venv/bin/pip install -r requirements-dev.txt") from None
 
 
 def free_port() -> int:

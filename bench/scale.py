@@ -153,7 +153,9 @@ def _screen_run(text: str, d_model: int, window: int, steps: int, captured) -> l
 
 def table(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
-    fmt = lambda r: "  ".join(c.rjust(w) for c, w in zip(r, widths))
+
+    def fmt(r):
+        return "  ".join(c.rjust(w) for c, w in zip(r, widths))
     return "\n".join([fmt(header), "  ".join("-" * w for w in widths)] + [fmt(r) for r in rows])
 
 

@@ -221,7 +221,9 @@ def main(argv: list[str] | None = None) -> None:
     print(head + "\n" + "-" * len(head))
     for k, t in enumerate(starts):
         print(f"{k + 1:<8} {t['healthy']:>9.2f} {t['finished']:>18.2f} {t['shown']:>8.2f}")
-    med = lambda f: statistics.median(t[f] for t in starts)
+
+    def med(f):
+        return statistics.median(t[f] for t in starts)
     warm = starts[1:] or starts
     print(f"{'median':<8} {med('healthy'):>9.2f} {med('finished'):>18.2f} {med('shown'):>8.2f}")
     worst = max(t["finished"] for t in starts)

@@ -96,8 +96,9 @@ def fmt_bytes(n: float) -> str:
 def print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
     """An aligned text table; the first column left-aligned, the others right-aligned."""
     widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
-    line = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(r, widths)))
+
+    def line(r):
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
     print(f"\n{title}\n{line(header)}\n{'  '.join('-' * w for w in widths)}")
     for r in rows:
         print(line(r))

@@ -153,7 +153,7 @@ def ambiguous_in_context(E: np.ndarray, vocab: list[str], generated: GeneratedCo
     static = E[index[word]]                                    # (d,)
     means = {s: occ[lab == s].mean(axis=0) for s in senses}    # sense -> (d,)
     return ContextPreview(
-        word=word, senses=tuple(senses),
+        word=word, senses=(senses[0], senses[1]),
         static_cos={g: cosine(static, c) for g, c in centroids.items()},
         sense_cos={s: {g: cosine(means[s], c) for g, c in centroids.items()} for s in senses},
         sense_similarity=cosine(means[senses[0]], means[senses[1]]),

@@ -225,8 +225,10 @@ class Corpus:
         if max_vocab is not None:
             if isinstance(max_vocab, bool) or not isinstance(max_vocab, (int, np.integer)):
                 raise TypeError(f"max_vocab must be a whole number or None, not {type(max_vocab).__name__}.")
-            if not 2 <= max_vocab <= MAX_V:
-                raise CorpusError(f"The vocabulary cap must be from 2 to {MAX_V:,}.")
+            if max_vocab < 2:
+                raise CorpusError("The vocabulary cap must be at least 2.")
+            if max_vocab > MAX_V:
+                raise CorpusError(f"The vocabulary cap must be at most {MAX_V:,}.")
         if not isinstance(text, str):
             raise TypeError(f"The text must be a string, not {type(text).__name__}.")
         if len(text) > MAX_TEXT_CHARS:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.checks import array, indices, number, whole
+from core.checks import IdError, array, indices, number, whole
 
 GPT2_INIT_STD = 0.02
 """Standard deviation of GPT-2's embedding initialisation (Radford et al., 2019)."""
@@ -167,7 +167,14 @@ def rows_touched(grad: np.ndarray) -> np.ndarray:
 
 def _check_ids(ids, vocab_size: int) -> np.ndarray:
     """Whole numbers in 0..V-1 (IdError, a ValueError and IndexError, otherwise)."""
-    return indices(ids, "Token id", vocab_size)
+    try:
+        return indices(ids, "Token ids", vocab_size)
+    except IdError as err:
+        A = np.asarray(ids)
+        if "outside" in str(err):
+            bad = int(A.min()) if A.min() < 0 else int(A.max())
+            raise IdError(f"Token id {bad} is outside the vocabulary (0 to {vocab_size - 1}).") from None
+        raise IdError("Token ids must be whole numbers.") from None
 
 
 def _check_size(n: int, what: str) -> None:

@@ -23,7 +23,9 @@ Gradients, by the chain rule (``d/ds -log sigma(s) = sigma(s) - 1``,
     du_t  = g_pos x                              -> scatter-added into dW[:, t]
     du_n  = g_neg[k] x                           -> scatter-added into dW[:, n_k]
 
-Training is minibatch SGD over the shuffled pairs, one pass per epoch.
+The loss and these gradients are computed by ``core.sgns`` (the one implementation of
+the objective, shared with ``core.word2vec``); this module is the lesson's small-text
+trainer: minibatch SGD over the shuffled pairs, one pass per epoch.
 """
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ import numpy as np
 
 from core.corpus import Corpus
 from core.generated import GroupRecovery, group_recovery
+from core.sgns import log_sigmoid  # noqa: F401  (re-exported: part of this module's API)
+from core.sgns import block_loss_and_grads, noise_distribution, scatter_add
 from core.skipgram import BLOWUP_FACTOR, ConfigError, SkipGramConfig, TrainResult, loss_and_grads, train
 
 MAX_EPOCHS = 2000
@@ -110,30 +114,13 @@ class NegSamplingResult:
     diverged_step: int | None = None
 
 
-def log_sigmoid(s: np.ndarray) -> np.ndarray:
-    """``log sigma(s) = -log(1 + exp(-s))``, computed without overflow.
-
-    >>> log_sigmoid(np.array([0.0, -1000.0])).round(3).tolist()   # no overflow
-    [-0.693, -1000.0]
-    """
-    return -np.logaddexp(0.0, -s)
-
-
-def noise_distribution(ids: np.ndarray, V: int, power: float = 0.75) -> np.ndarray:
-    """Unigram counts raised to ``power``, normalised: q of shape (V,).
-
-    >>> noise_distribution(np.array([0, 0, 0, 0, 1]), 2, power=0.5)
-    array([0.66666667, 0.33333333])
-    """
-    counts = np.bincount(ids, minlength=V).astype(np.float64)  # (V,)
-    q = counts ** power
-    q[counts == 0] = 0.0
-    return q / q.sum()
-
-
 def ns_loss_and_grads(E: np.ndarray, W: np.ndarray, centres: np.ndarray,
                       contexts: np.ndarray, negatives: np.ndarray):
     """Mean negative-sampling loss over one batch, and its gradients.
+
+    Each pair is one block of ``core.sgns.block_loss_and_grads`` with J = 1 input row
+    (x = E[c]) and K + 1 output rows (u_t, u_{n_1}, ..., u_{n_K}); the loss and the
+    gradients are divided by B (the batch mean) and scatter-added into dense arrays.
 
     Parameters
     ----------
@@ -156,23 +143,18 @@ def ns_loss_and_grads(E: np.ndarray, W: np.ndarray, centres: np.ndarray,
     >>> round(loss, 4), round(3 * float(np.log(2)), 4)   # three coin flips: ln 2 each
     (2.0794, 2.0794)
     """
-    B = len(centres)
-    keep = (negatives != contexts[:, None]).astype(np.float64)  # (B, K) skip accidental positives
-    X = E[centres]                                   # (B, d) centre rows
-    U_pos = W[:, contexts].T                         # (B, d) true contexts' output columns
-    U_neg = W[:, negatives].transpose(1, 2, 0)       # (B, K, d) negatives' output columns
-    s_pos = np.einsum("bd,bd->b", X, U_pos)          # (B,) scores of the true contexts
-    s_neg = np.einsum("bd,bkd->bk", X, U_neg)        # (B, K) scores of the negatives
-    loss = -(log_sigmoid(s_pos) + (keep * log_sigmoid(-s_neg)).sum(axis=1)).mean()
-    g_pos = (np.exp(log_sigmoid(s_pos)) - 1.0) / B   # (B,)   dloss/ds_pos
-    g_neg = np.exp(log_sigmoid(s_neg)) * keep / B    # (B, K) dloss/ds_neg
-    dX = g_pos[:, None] * U_pos + np.einsum("bk,bkd->bd", g_neg, U_neg)  # (B, d)
+    B, d = len(centres), E.shape[1]
+    out_ids = np.concatenate([contexts[:, None], negatives], axis=1)   # (B, K+1) true word first
+    weight = (out_ids != contexts[:, None]).astype(E.dtype)            # (B, K+1) skip accidental positives
+    weight[:, 0] = 1.0
+    X = E[centres][:, None, :]                       # (B, 1, d) centre rows
+    U = W.T[out_ids]                                 # (B, K+1, d) output columns, as rows
+    loss, dX, dU = block_loss_and_grads(X, U, weight[:, None, :])
     dE = np.zeros_like(E)
-    np.add.at(dE, centres, dX)                       # scatter-add into the centre rows
-    dWT = np.zeros((W.shape[1], W.shape[0]))         # (V, d) dW transposed, rows = words
-    np.add.at(dWT, contexts, g_pos[:, None] * X)     # (B, d) into the true contexts
-    np.add.at(dWT, negatives.ravel(), (g_neg[:, :, None] * X[:, None, :]).reshape(-1, E.shape[1]))
-    return float(loss), dE, dWT.T
+    scatter_add(dE, centres, dX[:, 0] / B)           # scatter-add into the centre rows
+    dWT = np.zeros((W.shape[1], d), dtype=W.dtype)   # (V, d) dW transposed, rows = words
+    scatter_add(dWT, out_ids.ravel(), dU.reshape(-1, d) / B)
+    return loss / B, dE, dWT.T
 
 
 def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingConfig(),

@@ -50,10 +50,11 @@ def cosine_steps(u, v) -> CosineSteps:
     >>> round(cosine_steps([1, 0], [0, 1]).angle_degrees)
     90
     """
+    su_, sv_ = np.shape(u), np.shape(v)
+    if su_ != sv_ or len(su_) != 1 or su_[0] == 0:
+        raise ValueError(f"Both vectors need the same length; got {int(np.prod(su_))} and {int(np.prod(sv_))}.")
     u = array(u, "u", 1, max_size=MAX_DIM)
     v = array(v, "v", 1, max_size=MAX_DIM)
-    if u.shape != v.shape or u.size == 0:
-        raise ValueError(f"Both vectors need the same, non-zero length; got {u.size} and {v.size}.")
     nu, nv = norm(u), norm(v)
     su, sv = float(np.abs(u).max()), float(np.abs(v).max())  # largest entries
     with np.errstate(over="ignore", under="ignore"):

@@ -63,23 +63,28 @@ class SkipGramConfig:
 
     def __post_init__(self):
         checks = [
-            (whole, self.d_model, "d_model", 1, MAX_D_MODEL),
-            (number, self.lr, "The learning rate", 0, MAX_LR),
-            (whole, self.steps, "Steps", 0, MAX_STEPS),
-            (whole, self.seed, "The seed", 0, 2**63 - 1),
-            (number, self.init_std, "The initial standard deviation", 0, MAX_INIT_STD),
-            (whole, self.snapshot_every, "snapshot_every", 1, None),
+            (whole, self.d_model, 1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
+            (number, self.lr, 0, MAX_LR, "The learning rate must be a positive number."),
+            (whole, self.steps, 0, MAX_STEPS, f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
+            (whole, self.seed, 0, 2**63 - 1, "The seed must be a whole number from 0 to 2**63 - 1."),
+            (number, self.init_std, 0, MAX_INIT_STD, "The initial standard deviation must be a positive "
+                                                    "number."),
+            (whole, self.snapshot_every, 1, None, "snapshot_every must be at least 1."),
         ]
-        for check, value, name, low, high in checks:
+        for check, value, low, high, message in checks:
             try:
                 if check is number:
-                    number(value, name, low, high, low_open=True)   # lr and init_std: above 0
+                    x = number(value, message, low, None, low_open=True)   # lr and init_std: above 0
+                    if x > high:
+                        raise ConfigError(f"{message[:-1]} of at most {high:g}.")
                 else:
-                    check(value, name, low, high)
-            except TypeError as err:
-                raise ConfigTypeError(str(err)) from None
-            except ValueError as err:
-                raise ConfigError(str(err)) from None
+                    check(value, message, low, high)
+            except ConfigError:
+                raise
+            except TypeError:
+                raise ConfigTypeError(message) from None
+            except ValueError:
+                raise ConfigError(message) from None
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,7 @@ def _shown_name(path: Path) -> str:
 
 
 def _reason(err: OSError) -> str:
-    return {2: "it is missing", 13: "permission denied", 21: "it is a folder"}.get(
-        err.errno, err.strerror or type(err).__name__)
+    return err.strerror or type(err).__name__
 
 
 @dataclass(frozen=True)

@@ -259,7 +259,7 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     n_iter = whole(n_iter, "n_iter", 0, MAX_ITER)
     exaggeration_iter = whole(exaggeration_iter, "exaggeration_iter", 0)
     report_every = whole(report_every, "report_every", 1)
-    early_exaggeration = number(early_exaggeration, "early_exaggeration", 1, 1000)
+    early_exaggeration = number(early_exaggeration, "early_exaggeration", 0, 1000, low_open=True)
     if learning_rate is not None:
         learning_rate = number(learning_rate, "learning_rate", 0, 1e6, low_open=True)
     if metric not in ("euclidean", "cosine"):

@@ -64,7 +64,7 @@ def test_sessions_through_nginx_show_their_own_figures(cluster):
         return await asyncio.gather(*(one(i) for i in range(6)))
 
     results = asyncio.run(all_sessions())
-    for i, (replica, shown, moved, (d, w)) in enumerate(results):
+    for i, (_replica, shown, moved, (d, w)) in enumerate(results):
         assert not shown["errors"] and not moved["errors"]
         assert classroom.losses_shown(shown) == classroom.expected(d, w, i)
         assert classroom.losses_shown(moved) == classroom.expected(d + 1, w, i)

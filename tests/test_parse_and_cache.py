@@ -1,5 +1,4 @@
 """Input parsing rules and the bounded, read-only run cache of the app."""
-import numpy as np
 import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus

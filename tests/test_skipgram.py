@@ -101,9 +101,9 @@ def test_loss_floor_is_the_empirical_neighbour_distribution(corpus):
 
 def test_callback_sees_every_step(corpus):
     seen = []
-    r = train(corpus, SkipGramConfig(steps=10), callback=lambda s, l: seen.append((s, l)))
+    r = train(corpus, SkipGramConfig(steps=10), callback=lambda s, loss: seen.append((s, loss)))
     assert [s for s, _ in seen] == list(range(11))
-    np.testing.assert_array_equal([l for _, l in seen], r.losses)
+    np.testing.assert_array_equal([loss for _, loss in seen], r.losses)
 
 
 def test_snapshots(corpus):

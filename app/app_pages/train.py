@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import captions, charts, layout
+from ui import bigtext_view, captions, charts, layout
 from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.guard import fit_steps, show_refusal
@@ -49,6 +49,9 @@ if pasted and "train_source" in given and text == GUIDE_TEXT:
     st.info("This link asks for a pasted text, but a link carries only the settings, not the text "
             "itself: the box above starts with the lesson's 33 words. Paste the text you were given "
             "to get the shared run.", icon=":material/link_off:")
+if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
+    bigtext_view.show(text, source_note, int(seed))
+    st.stop()
 st.caption("Every setting above is kept in the page's address: copy it from the address bar "
            "to share this exact run." + (" Your pasted text is not in the address (it would "
                                         "make the link too long): send it along separately."

@@ -138,15 +138,16 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
     """Loss against step for one or more runs, with dashed horizontal reference lines.
     Fills its column's width (show it with ``stretch=True``)."""
     frames = []
-    for name, l in losses.items():
-        keep = np.unique(np.r_[np.arange(0, len(l), -(-len(l) // MAX_CURVE_POINTS)), len(l) - 1])
-        frames.append(pd.DataFrame({"step": keep, "loss": np.asarray(l)[keep], "line": name}))
+    for name, curve in losses.items():
+        n = len(curve)
+        keep = np.unique(np.r_[np.arange(0, n, -(-n // MAX_CURVE_POINTS)), n - 1])
+        frames.append(pd.DataFrame({"step": keep, "loss": np.asarray(curve)[keep], "line": name}))
     df = pd.concat(frames, ignore_index=True)   # at most MAX_CURVE_POINTS + 1 points per line
     names = list(losses) + list(refs)
     colours = (WORD_COLOURS * 2)[: len(losses)] + ["#666666", "#000000"][: len(refs)]
     colour = alt.Color("line:N", title=None, scale=alt.Scale(domain=names, range=colours),
                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=400))
-    few = max(len(l) for l in losses.values()) <= 2   # e.g. 0 steps: a lone point, no line
+    few = max(len(curve) for curve in losses.values()) <= 2   # e.g. 0 steps: a lone point, no line
     lines = alt.Chart(df).mark_line(strokeWidth=3, point=alt.OverlayMarkDef(size=120) if few else False).encode(
         x=alt.X("step:Q", title="update step", axis=alt.Axis(format=",d", tickMinStep=1)),
         y=alt.Y("loss:Q", title="mean cross-entropy", scale=alt.Scale(zero=False)),

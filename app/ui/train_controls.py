@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.bigtext_view import is_big
 from ui.common import plain
 
 from core.corpus import GUIDE_TEXT
@@ -11,7 +12,11 @@ from core.generated import SOFTMAX_SETTINGS, generate_corpus
 LR_OPTIONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
 STEP_OPTIONS = [0, 100, 250, 500, 1000, 2000, 3000, 5000]
 MAX_CORPUS_CHARS = 20_000
+"""The full softmax's texts are cut here (its pairs and V x V pictures grow with the text)."""
 MAX_VOCAB = 300
+MAX_TEXT_MB = 5
+"""Largest own text, uploaded or pasted (.streamlit/config.toml server.maxUploadSize matches)."""
+MAX_TEXT_CHARS = MAX_TEXT_MB * 1_000_000
 SOURCES = ["The lesson's 33 words", "Word groups (generated)", "Paste your own text"]
 GENERATED = SOURCES[1]
 
@@ -34,15 +39,35 @@ def corpus_controls() -> tuple[str, str]:
                   help=f"d_model {SOFTMAX_SETTINGS.d_model}, learning rate {SOFTMAX_SETTINGS.lr:g}, "
                        f"{SOFTMAX_SETTINGS.steps:,} steps")
         return g.text, ""
+    return own_text()
+
+
+def own_text() -> tuple[str, str]:
+    """An uploaded .txt file or pasted text, at most MAX_TEXT_CHARS characters."""
+    upload = st.file_uploader(f"Upload a .txt file (up to {MAX_TEXT_MB} MB)", type=["txt"],
+                              key="train_upload")
     text = st.text_area(
-        f"Your text (up to {MAX_CORPUS_CHARS:,} characters; lower-cased, punctuation dropped; "
-        f"the {MAX_VOCAB} most frequent words are kept, the rest become <unk>)",
-        GUIDE_TEXT, height=120, key="train_text", max_chars=None)
+        f"… or paste your text (up to {MAX_TEXT_CHARS:,} characters; lower-cased, punctuation "
+        f"dropped). Up to {MAX_VOCAB} different words: the lesson's full softmax trains on the first "
+        f"{MAX_CORPUS_CHARS:,} characters; more different words: word2vec trains on all of it",
+        GUIDE_TEXT, height=120, key="train_text", max_chars=MAX_TEXT_CHARS)
     notes = []
-    if len(text) > MAX_CORPUS_CHARS:
+    if upload is not None:
+        raw = upload.getvalue()
+        text = raw.decode("utf-8", errors="replace")
+        notes.append(f"Using the uploaded file “{plain(upload.name)}” ({len(raw) / 1e6:.2f} MB); the "
+                     "text box is ignored while a file is loaded.")
+        if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
+            notes.append("Some bytes were not UTF-8 text and were replaced.")
+    if len(text) >= MAX_TEXT_CHARS:
+        notes.append(f"The text reaches the limit of {MAX_TEXT_CHARS:,} characters; anything "
+                     f"beyond it was cut.")
+        text = text[:MAX_TEXT_CHARS]
+    if not is_big(text) and len(text) > MAX_CORPUS_CHARS:
         notes.append(f"Your text has {len(text):,} characters; only the first {MAX_CORPUS_CHARS:,} are used.")
         text = text[:MAX_CORPUS_CHARS]
     return text, " ".join(notes)
+
 
 BOUND = {"train_d_model": "d_model", "train_lr": "learning rate", "train_window": "window",
          "train_steps": "steps", "train_seed": "seed", "train_source": "training text"}

@@ -14,10 +14,6 @@ from ui.guard import fit_steps, show_refusal
 from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, negsampling_work, skipgram_work
 from ui.runs import RunCache, corpus_for, train_run
 from ui.train_controls import generated as generated_corpus
-
-
-def generated_groups():
-    return generated_corpus().groups
 from core import budget
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
@@ -29,6 +25,10 @@ from core.skipgram import SkipGramConfig, TrainResult, loss_floor
 
 PLAY_SECONDS = 0.35
 MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
+
+
+def generated_groups():
+    return generated_corpus().groups
 
 
 def heatmap_order(S: np.ndarray, corpus: Corpus) -> np.ndarray:

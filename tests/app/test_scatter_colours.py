@@ -41,5 +41,5 @@ def test_train_word_groups_map_is_coloured_by_group_and_labelled():
     pca = next(s for s in specs if "flat picture" in json.dumps(s.get("title", "")))
     colours = _group_colours(pca)
     assert {"animals", "river", "money", "bank"} <= set(colours)
-    texts = [l for l in pca["layer"] if (l.get("mark") or {}).get("type") == "text"]
+    texts = [layer for layer in pca["layer"] if (layer.get("mark") or {}).get("type") == "text"]
     assert texts, "no labels drawn on the points"

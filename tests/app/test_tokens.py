@@ -1,5 +1,4 @@
 """AppTest: the GPT-2 "bank" screen."""
-from pathlib import Path
 
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 
@@ -74,7 +73,10 @@ def test_long_and_broken_input():
 
 def test_missing_vocabulary_file_is_explained(monkeypatch, tmp_path):
     import core.tokenizer as tok
-    monkeypatch.setattr(tok.gpt2, "__defaults__", (tmp_path / "missing.tiktoken", tok.RANKS_SHA256))
+    import ui.runs
+    # Patch the loader the screen calls (not gpt2.__defaults__, which a wrapper such as
+    # mutmut's trampoline would not pass through).
+    monkeypatch.setattr(ui.runs, "gpt2", lambda: tok.gpt2(tmp_path / "missing.tiktoken"))
     from ui.runs import tokenizer
     tokenizer.clear()
     try:

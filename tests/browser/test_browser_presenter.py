@@ -27,7 +27,8 @@ KEY_RESULT = {
     "4. Gradients": "[data-testid='stAlertContentInfo']",
     "5. Parameters": ".st-key-params_metrics [data-testid='stMetric']",
     "6. Limits": "[data-testid='stAlertContentWarning']",
-    "7. Tokens: bank": "[data-testid='stMarkdownContainer'] span[title], [data-testid='stMarkdownContainer'] .chip, .st-key-tok_metrics",
+    "7. Tokens: bank": ("[data-testid='stMarkdownContainer'] span[title], "
+                        "[data-testid='stMarkdownContainer'] .chip, .st-key-tok_metrics"),
     "8. Projections": "[data-testid='stVegaLiteChart']",
 }
 

@@ -65,7 +65,7 @@ def test_the_bundled_file_is_named_relative_to_the_repository(monkeypatch):
         tok.gpt2()
     assert "core/data/gpt2.tiktoken" in str(info.value)
     assert str(ROOT) not in str(info.value)
-    assert "permission denied" in str(info.value)
+    assert "Permission denied" in str(info.value)
 
 
 # --- no outside request at start -------------------------------------------------------------

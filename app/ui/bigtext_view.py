@@ -1,0 +1,273 @@
+"""The Train screen for a big own text: word2vec with an estimate, live progress and Stop.
+
+The run happens in a background thread (``Word2VecJob.run``, the one long function), so
+the page stays live: a fragment redraws the progress bar twice a second and its Stop
+button asks the trainer to stop (core.word2vec's callback contract), keeping the vectors
+reached so far. Widgets and display only; every number comes from core.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ui import charts
+from ui.common import chart_with_table, plain
+from ui.jobs import Cancelled, JobSlots, job_slots
+
+from core.bigtext import (MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
+                          suggested_epochs, text_sentences, text_size)
+from core.projection import pca
+from core.similarity import cosine_matrix, nearest, similarity_order
+from core.skipgram import ConfigError
+from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
+
+JOB = "train_w2v_job"
+HEATMAP_WORDS = 30
+MAP_WORDS = 50
+NEIGHBOURS = 10
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def size_of(text: str) -> TextSize:
+    return text_size(text)
+
+
+def is_big(text: str) -> bool:
+    """True when the text has too many distinct words for the lesson's full softmax."""
+    return size_of(text).objective == "word2vec"
+
+
+class Word2VecJob:
+    """One word2vec run on a text, readable from the page while it trains."""
+
+    def __init__(self, text: str, config: Word2VecConfig, key: tuple, n_words: int,
+                 slots: JobSlots | None = None):
+        self.text, self.config, self.key, self.slots = text, config, key, slots
+        self.place = 0                                      # place in the queue for a slot, 0: none
+        self.total = max(1, n_words * config.epochs)       # words to read
+        self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
+        self.stop = threading.Event()
+        self.result: Word2VecResult | None = None
+        self.error: str | None = None
+        self.finished = threading.Event()
+        self.shown = False
+
+    def run(self) -> None:
+        """The whole long run: wait for one of the server's long-run slots (ui.jobs), then
+        text -> sentences -> train_word2vec, reporting progress."""
+        held = False
+        try:
+            if self.slots is not None:
+                self.slots.acquire(on_wait=self._waiting, cancelled=self.stop.is_set)
+                held, self.place = True, 0
+            self.started = time.perf_counter()
+            sentences = text_sentences(self.text)
+            self.result = train_word2vec(sentences, self.config, callback=self._progress)
+        except Cancelled:
+            self.error = "Stopped while waiting for a free slot: nothing was trained."
+        except ConfigError as err:
+            self.error = str(err)
+        except Exception:  # a bug must not show a traceback; the log keeps the details
+            logging.getLogger(__name__).exception("word2vec training failed")
+            self.error = "Training stopped with an unexpected error (the details are in the server's log)."
+        finally:
+            if held:
+                self.slots.release()
+            self.finished.set()
+
+    def _waiting(self, place: int, running: int) -> None:
+        self.place = place
+
+    def _progress(self, done: int, loss: float) -> bool:
+        self.done, self.loss = done, loss
+        return self.stop.is_set()
+
+    @property
+    def words_per_second(self) -> float:
+        return self.done / max(time.perf_counter() - self.started, 1e-9)
+
+    def start(self) -> None:
+        threading.Thread(target=self.run, name="word2vec-job", daemon=True).start()
+
+
+def show(text: str, note: str, seed: int) -> None:
+    """The whole big-text path of the Train screen."""
+    size = size_of(text)
+    st.info((note + " " if note else "") +
+            f"This text has {size.n_words:,} words, {size.n_distinct:,} of them different: more than "
+            f"{MAX_SOFTMAX_VOCAB}, so it is trained with **word2vec's negative sampling** (each pair "
+            f"scores its true word and 5 random ones) instead of the lesson's full softmax (which would "
+            f"score all {size.n_distinct:,} words for every pair). The sliders above belong to the "
+            "full softmax; word2vec's settings are here. Lines are sentences: windows stop at line ends.")
+    c = st.columns(4)
+    d_model = c[0].select_slider("Vector size (d_model)", [10, 25, 50, 100], 50, key="train_w2v_d")
+    window = c[1].slider("Window", 1, 10, 5, key="train_w2v_window",
+                         help="Largest look to each side; each word draws a window from 1 to this.")
+    epochs = c[2].select_slider("Epochs", [1, 2, 3, 5, 10, 20], suggested_epochs(size.n_words),
+                                key="train_w2v_epochs", help="Passes over the text.")
+    min_count = c[3].select_slider("Min. count", [1, 2, 3, 5, 10], 5, key="train_w2v_min_count",
+                                   help="Words seen fewer times than this get no vector.")
+    config = Word2VecConfig(d_model=int(d_model), window=int(window), epochs=int(epochs),
+                            min_count=int(min_count), seed=int(seed))
+    est = estimate(size.n_words, config)
+    st.markdown(f"**Work:** {size.n_words:,} words × {config.epochs} epochs = {est.words_to_read:,} "
+                f"words to read; about **{_duration(est.seconds)}** at this machine's measured speed "
+                f"(about {WORDS_PER_SECOND:,} words per second at vector size 50, window 5).")
+    if not est.within_budget:
+        st.warning("That is more than one run may take on this shared machine. Choose fewer epochs "
+                   "or a shorter text.")
+        return
+    key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), config)
+    job: Word2VecJob | None = st.session_state.get(JOB)
+    running = job is not None and not job.finished.is_set()
+    label = "Train word2vec" if job is None or job.key != key else "Train again"
+    if st.button(label, key="train_w2v_start", type="primary", disabled=running):
+        if job is not None:
+            job.stop.set()                    # one run per session: a new one ends the old one
+        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots())
+        st.session_state[JOB] = job
+        job.start()
+    if job is None or job.key != key:
+        st.caption("Press the button to start; the vectors appear when training ends or you stop it.")
+        return
+    progress_view()
+    if job.finished.is_set():
+        results_view(job)
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} seconds" if seconds < 90 else f"{seconds / 60:.1f} minutes"
+
+
+@st.fragment(run_every=0.5)
+def progress_view() -> None:
+    """The progress bar, words per second and the Stop button while the job runs."""
+    job: Word2VecJob | None = st.session_state.get(JOB)
+    if job is None:
+        return
+    if not job.finished.is_set() and job.place:
+        st.progress(0.0, text=f"Waiting for a free slot: other long runs are using the server "
+                              f"(place {job.place} in the queue).")
+        if st.button("Stop", key="train_w2v_stop", help="Leave the queue."):
+            job.stop.set()
+    elif not job.finished.is_set():
+        share = min(1.0, job.done / job.total)
+        st.progress(share, text=f"Training: {job.done:,} of {job.total:,} words read "
+                                f"({100 * share:.0f}%), {job.words_per_second:,.0f} words per second")
+        if st.button("Stop", key="train_w2v_stop", help="Stop now and keep the vectors learned so far."):
+            job.stop.set()
+    elif not job.shown:
+        job.shown = True
+        st.rerun(scope="app")                 # redraw the whole page with the results
+
+
+def results_view(job: Word2VecJob) -> None:
+    if job.error:
+        st.error(plain(job.error))
+        return
+    r = job.result
+    if r.stopped:
+        st.warning(f"Stopped after {r.words_done:,} of {job.total:,} words: these are the vectors "
+                   "learned so far.")
+    if r.diverged:
+        st.error("Training stopped because the numbers blew up; try a smaller window or vector size.")
+    st.markdown(f"**{len(r.vocab):,}** words have a vector (seen at least {job.config.min_count} times). "
+                f"**{r.words_done:,}** words read in **{r.seconds:.1f} s**: "
+                f"**{r.words_per_second:,.0f}** words per second.")
+    if len(r.vocab) < 3:
+        st.warning("Fewer than three words are frequent enough to have a vector; lower the minimum count.")
+        return
+    neighbours_view(r)
+    frequent_view(r)
+    ambiguous_view(r)
+
+
+def _lookup(r: Word2VecResult, label: str, key: str, default: str) -> int | None:
+    word = st.text_input(label, default, key=key, max_chars=60).strip().casefold()
+    index = _index(r)
+    if word in index:
+        return index[word]
+    st.info(f"“{plain(word)}” has no vector: it is not in the text, or not frequent enough "
+            "(see the minimum count).")
+    return None
+
+
+def _index(r: Word2VecResult) -> dict[str, int]:
+    job = st.session_state.get(JOB)
+    if job is not None and job.result is r:
+        if getattr(job, "index", None) is None:
+            job.index = {w: i for i, w in enumerate(r.vocab)}
+        return job.index
+    return {w: i for i, w in enumerate(r.vocab)}
+
+
+def neighbours_view(r: Word2VecResult) -> None:
+    st.subheader("Nearest neighbours")
+    i = _lookup(r, "Type a word", "train_w2v_word", _default_word(r))
+    if i is None:
+        return
+    nn = nearest(r.E, i, k=min(NEIGHBOURS, len(r.vocab) - 1))
+    st.dataframe(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
+                               "cosine": [round(c, 2) for _, c in nn],
+                               "count in the text": [int(r.counts[j]) for j, _ in nn]}),
+                 hide_index=True, key="train_w2v_nn")
+
+
+def _default_word(r: Word2VecResult) -> str:
+    """"bank" when the text has it, else the most frequent word of four letters or more."""
+    if "bank" in r.vocab:
+        return "bank"
+    return next((w for w in r.vocab if len(w) >= 4), r.vocab[0])
+
+
+def frequent_view(r: Word2VecResult) -> None:
+    n_heat, n_map = min(HEATMAP_WORDS, len(r.vocab)), min(MAP_WORDS, len(r.vocab))
+    S = cosine_matrix(r.E[:n_heat])
+    order = similarity_order(S)
+    words = [r.vocab[i] for i in order]
+    st.subheader(f"The {n_heat} most frequent words: cosine similarity")
+    chart_with_table(charts.heatmap(S[np.ix_(order, order)], words, size=12 * n_heat),
+                     pd.DataFrame(S, index=r.vocab[:n_heat], columns=r.vocab[:n_heat]).reset_index(names="word"),
+                     key="train_w2v_heat_table")
+    st.caption(f"Showing the {n_heat} most frequent of the {len(r.vocab):,} words with a vector, "
+               "ordered so similar words sit together (scale fixed from -1 to 1).")
+    p = pca(r.E[:n_map], k=2)
+    st.subheader(f"Map of the {n_map} most frequent words (PCA)")
+    chart_with_table(charts.scatter(p.coords, r.vocab[:n_map], r.vocab[:n_map], size=420,
+                                    title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
+                     pd.DataFrame({"word": r.vocab[:n_map], "direction 1": p.coords[:, 0],
+                                   "direction 2": p.coords[:, 1]}), key="train_w2v_pca_table")
+
+
+def ambiguous_view(r: Word2VecResult) -> None:
+    st.subheader("One vector, two meanings?")
+    st.markdown("A word with two meanings still gets one vector. Its nearest neighbours then often "
+                "fall into two groups, one per meaning. Pick a word: its 12 nearest neighbours are "
+                "split in two along the direction in which they differ most.")
+    i = _lookup(r, "Word to examine", "train_w2v_ambiguous", _default_word(r))
+    if i is None:
+        return
+    s = sense_split(r.E, r.vocab, r.vocab[i])
+    p = s.position
+    m = st.columns(2)
+    for col, (name, members) in zip(m, s.groups.items()):
+        cos = p.centroid_a if name == p.group_a else p.centroid_b
+        col.metric(f"cosine to {name}'s centre", f"{cos:.2f}")
+        col.markdown(f"**{name}:** " + plain(", ".join(members)))
+    words = [s.word] + [w for w, _ in s.neighbours]
+    colour = ["the word"] + ["group 1" if w in s.groups["group 1"] else "group 2" for w, _ in s.neighbours]
+    chart_with_table(charts.scatter(s.coords, words, words, colour=colour, size=420,
+                                    title=f"“{s.word}” and its neighbours (PCA)"),
+                     pd.DataFrame({"word": words, "group": colour,
+                                   "cosine to the word": [1.0] + [round(c, 2) for _, c in s.neighbours]}),
+                     key="train_w2v_amb_table")
+    closer = p.group_a if p.centroid_a >= p.centroid_b else p.group_b
+    st.caption(f"“{s.word}” has cosine {p.centroid_a:.2f} to group 1's centre and {p.centroid_b:.2f} to "
+               f"group 2's: it sits closer to {closer}. If both groups make sense as meanings of "
+               f"“{s.word}”, its one vector mixes them; contextual models give each use its own vector.")

@@ -1,0 +1,195 @@
+"""core.word2vec against gensim's Word2Vec, side by side in one run, on gensim's Lee corpus.
+
+    .venv/bin/python -m bench.word2vec            # the full table (a few minutes)
+    .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
+
+gensim 4.3.3 needs numpy < 2, so it lives in its own virtual environment, ``.venv-gensim/``
+at the repository root (git-ignored), which this script creates on first use
+(``pip install`` of the pins in ``GENSIM_PINS``). The Lee corpus (300 news documents,
+about 58,000 words) and wordsim353.tsv come from that install's test data; nothing of
+gensim's is copied into the repository.
+
+Both sides train skip-gram with negative sampling, one thread (BLAS held to one thread on
+both sides), the same settings (negative 5, min_count 5, sample 1e-3, 20 epochs, seeds 1
+and 2), and are timed from token lists to vectors (vocabulary included). Columns:
+
+* words/s: the corpus's words times the epochs, divided by the seconds; seconds are the best
+  (shortest) of all the runs of that side (seeds 1, 2 and 3, ``--repeats`` times each, the
+  two sides alternating), the usual way to read timings on a machine shared with other work.
+  words/CPU-s: the same with the process's own CPU time, which other work disturbs less.
+* agreement: mean overlap of the top-10 cosine neighbours (among the whole vocabulary) of
+  the 500 most frequent words. gensim's row: its three seeds against each other (3 pairs),
+  the level two equally good runs reach; core's row: core's three seeds against gensim's
+  three (9 pairs).
+* WordSim-353: Spearman correlation between human similarity ratings and cosines, on the
+  pairs whose two words are both in the vocabulary (mean over the seeds).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import itertools
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads its BLAS
+import numpy as np  # noqa: E402
+
+from bench.machine import describe, load  # noqa: E402
+from core.similarity import normalize_rows  # noqa: E402
+from core.word2vec import Word2VecConfig, train_word2vec  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+GENSIM_VENV = ROOT / ".venv-gensim"
+GENSIM_PINS = ["gensim==4.3.3", "numpy==1.26.4", "scipy==1.13.1"]
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+SETTINGS = dict(negative=5, min_count=5, sample=1e-3)
+
+
+def gensim_python() -> Path:
+    """The gensim venv's Python, creating the venv and installing the pins if needed."""
+    python = GENSIM_VENV / "bin" / "python"
+    if not python.exists():
+        print(f"creating {GENSIM_VENV} with {' '.join(GENSIM_PINS)} (first run only) ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(GENSIM_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *GENSIM_PINS], check=True)
+    return python
+
+
+def run_gensim(python: Path, job: dict, tmp: Path) -> dict:
+    path = tmp / "job.json"
+    path.write_text(json.dumps(job))
+    worker = ROOT / "bench" / "gensim_worker.py"
+    subprocess.run([str(python), str(worker), str(path)], check=True, env={**os.environ, **ONE_THREAD})
+    if job["what"] == "data":
+        return json.loads((tmp / "lee.json").read_text())
+    out = json.loads(Path(job["out"] + ".json").read_text())
+    return {"vocab": out["vocab"], "E": np.load(job["out"] + ".npy"), "seconds": out["seconds"],
+            "cpu": out["cpu"]}
+
+
+def top_neighbours(E: np.ndarray, vocab: list[str], words: list[str], k: int = 10) -> dict:
+    """Each word's k nearest words by cosine among the whole vocabulary (itself excluded)."""
+    index = {w: i for i, w in enumerate(vocab)}
+    U = normalize_rows(E.astype(np.float64))                  # (V, d)
+    ids = np.array([index[w] for w in words])
+    S = U[ids] @ U.T                                          # (n, V)
+    S[np.arange(len(ids)), ids] = -np.inf
+    top = np.argsort(-S, axis=1, kind="stable")[:, :k]        # (n, k)
+    return {w: {vocab[j] for j in row} for w, row in zip(words, top)}
+
+
+def agreement(a: dict, b: dict, k: int = 10) -> float:
+    """Mean share of common neighbours, |A & B| / k, over the words of ``a``."""
+    return float(np.mean([len(a[w] & b[w]) / k for w in a]))
+
+
+def spearman(x, y) -> float:
+    """Spearman's rank correlation (ties get their mean rank)."""
+    def ranks(v):
+        v = np.asarray(v, dtype=np.float64)
+        order = np.argsort(v, kind="stable")
+        r = np.empty(len(v))
+        r[order] = np.arange(len(v))
+        for value in np.unique(v):                            # average the ranks of ties
+            same = v == value
+            r[same] = r[same].mean()
+        return r
+    return float(np.corrcoef(ranks(x), ranks(y))[0, 1])
+
+
+def read_wordsim(path: str) -> list[tuple[str, str, float]]:
+    pairs = []
+    for line in Path(path).read_text(encoding="utf8").splitlines():
+        parts = line.split("\t")
+        if line.startswith("#") or len(parts) < 3:
+            continue
+        try:
+            pairs.append((parts[0].lower(), parts[1].lower(), float(parts[2])))
+        except ValueError:
+            continue
+    return pairs
+
+
+def wordsim(E: np.ndarray, vocab: list[str], pairs) -> tuple[float, int]:
+    """Spearman of human ratings against cosines on the covered pairs, and how many."""
+    index = {w: i for i, w in enumerate(vocab)}
+    U = normalize_rows(E.astype(np.float64))
+    covered = [(a, b, s) for a, b, s in pairs if a in index and b in index]
+    cos = [float(U[index[a]] @ U[index[b]]) for a, b, _ in covered]
+    return spearman([s for _, _, s in covered], cos), len(covered)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="d 50, window 5, 2 epochs only")
+    parser.add_argument("--repeats", type=int, default=1, help="timed runs per seed and side")
+    args = parser.parse_args(argv)
+    from threadpoolctl import threadpool_limits
+    threadpool_limits(1)
+    grid = [(50, 5)] if args.quick else [(50, 2), (50, 5), (100, 2), (100, 5)]
+    epochs = 2 if args.quick else 20
+    python = gensim_python()
+    print("\n".join(describe()), flush=True)
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        data = run_gensim(python, {"what": "data", "out": str(tmp)}, tmp)
+        sentences, pairs = data["sentences"], read_wordsim(data["wordsim"])
+        n_words = sum(len(s) for s in sentences)
+        print(f"corpus   Lee background: {len(sentences)} documents, {n_words:,} words; "
+              f"WordSim-353: {len(pairs)} pairs", flush=True)
+        rows = []
+        seeds = (1, 2) if args.quick else (1, 2, 3)
+        for d, window in grid:
+            runs: dict[str, list] = {"gensim": [], "core": []}
+            times: dict[str, list] = {"gensim": [], "core": []}
+            for rep in range(args.repeats):
+                for seed in seeds:                            # alternate the two sides
+                    job = dict(what="train", sentences=str(tmp / "lee.json"), out=str(tmp / f"g{seed}"),
+                               d_model=d, window=window, epochs=epochs, seed=seed, **SETTINGS)
+                    g = run_gensim(python, job, tmp)
+                    cpu = time.process_time()
+                    r = train_word2vec(sentences, Word2VecConfig(d_model=d, window=window, epochs=epochs,
+                                                                 seed=seed, **SETTINGS))
+                    cpu = time.process_time() - cpu
+                    times["gensim"].append((g["seconds"], g["cpu"]))
+                    times["core"].append((r.seconds, cpu))
+                    if rep == 0:
+                        runs["gensim"].append(g)
+                        runs["core"].append({"vocab": r.vocab, "E": r.E})
+                    print(f"  d {d:3d}  window {window}  seed {seed}  run {rep + 1}: gensim {g['seconds']:.2f} s "
+                          f"(CPU {g['cpu']:.2f}), core {r.seconds:.2f} s (CPU {cpu:.2f})  load {load()}",
+                          flush=True)
+            g1 = runs["gensim"][0]
+            words = [w for w in g1["vocab"] if w in set(runs["core"][0]["vocab"])][:500]
+            ref = [top_neighbours(g["E"], g["vocab"], words) for g in runs["gensim"]]
+            mine = [top_neighbours(c["E"], c["vocab"], words) for c in runs["core"]]
+            agree = {"gensim": np.mean([agreement(a, b) for a, b in itertools.combinations(ref, 2)]),
+                     "core": np.mean([agreement(a, b) for a in ref for b in mine])}
+            for name in ("gensim", "core"):
+                sims = [wordsim(o["E"], o["vocab"], pairs) for o in runs[name]]
+                wall, cpu = min(t for t, _ in times[name]), min(c for _, c in times[name])
+                rows.append((name, d, window, n_words * epochs / wall, wall, n_words * epochs / cpu,
+                             agree[name], float(np.mean([s for s, _ in sims])), sims[0][1]))
+    print(f"\nword2vec skip-gram, negative 5, min_count 5, sample 1e-3, {epochs} epochs, one thread, "
+          f"seeds {', '.join(map(str, seeds))}, {args.repeats} run(s) each")
+    print("words/s: best wall-clock run; words/CPU-s: best run by the process's own CPU time (steadier "
+          "when other work shares the machine)")
+    print("agreement: top-10 neighbours of the 500 most frequent words; gensim row: gensim seeds against "
+          "each other, core row: core seeds against gensim seeds\n")
+    header = f"{'trainer':8} {'d':>4} {'window':>6} {'words/s':>10} {'seconds':>8} {'words/CPU-s':>11} " \
+             f"{'agreement':>9} {'WordSim-353':>11} {'pairs':>5} {'vs gensim (wall, CPU)':>22}"
+    print(header + "\n" + "-" * len(header))
+    for name, d, window, wps, seconds, cps, agree_, ws, n_pairs in rows:
+        base = next(r for r in rows if r[0] == "gensim" and r[1:3] == (d, window))
+        print(f"{name:8} {d:4d} {window:6d} {wps:10,.0f} {seconds:8.2f} {cps:11,.0f} {agree_:9.3f} {ws:11.3f} "
+              f"{n_pairs:5d} {wps / base[3]:13.2f}x {cps / base[5]:6.2f}x")
+    print(f"\nload at the end: {load()}")
+
+
+if __name__ == "__main__":
+    main()

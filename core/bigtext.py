@@ -1,0 +1,141 @@
+"""A user's own big text: which objective fits it, how long word2vec will take, and
+what one vector of an ambiguous word mixes.
+
+* **Which objective.** The full softmax scores all V words for every pair, and the
+  lesson's screens draw V x V pictures, so it suits the toy texts (at most
+  ``MAX_SOFTMAX_VOCAB`` distinct words). Above that, word2vec's negative sampling
+  (core.word2vec) scores K + 1 words per pair whatever V is.
+* **The estimate** is words to read (words x epochs) divided by a speed measured on
+  the project's benchmark machine (``python -m bench.word2vec``), scaled for d_model
+  and the window; the screen then shows the real speed while it runs.
+* **An ambiguous word** has one static vector for all its senses. Its nearest
+  neighbours then fall into groups, one per sense ("bank": reserve, rates / west,
+  gaza). ``sense_split`` splits the k nearest neighbours in two along the first
+  principal direction of their unit vectors and measures the word's cosine to each
+  group's centroid (core.generated.ambiguous_position).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.corpus import tokenize
+from core.generated import AmbiguousPosition, ambiguous_position
+from core.projection import pca
+from core.similarity import nearest
+from core.word2vec import Word2VecConfig
+
+MAX_SOFTMAX_VOCAB = 300
+"""Texts with more distinct words than this are trained with negative sampling."""
+WORDS_PER_SECOND = 100_000
+"""core.word2vec in the app at d_model 50, window 5 on the busy 2-core test machine: 95,700 and
+115,900 words/s measured (docs/performance.md); the screen shows the real speed while it runs."""
+MAX_WORDS_TO_READ = 12_000_000
+"""Budget of one run: words x epochs (at WORDS_PER_SECOND, about two minutes)."""
+
+
+@dataclass(frozen=True)
+class TextSize:
+    """How big a text is, and the objective that fits it."""
+
+    n_chars: int
+    n_lines: int           # sentences for word2vec: its windows do not cross line ends
+    n_words: int
+    n_distinct: int
+    objective: str         # "softmax" or "word2vec"
+
+
+def text_size(text: str, max_softmax_vocab: int = MAX_SOFTMAX_VOCAB) -> TextSize:
+    """Count a text's words and choose its objective.
+
+    >>> s = text_size("the cat sat\\nthe dog sat")
+    >>> s.n_words, s.n_distinct, s.n_lines, s.objective
+    (6, 4, 2, 'softmax')
+    """
+    words = tokenize(text)
+    distinct = len(set(words))
+    return TextSize(n_chars=len(text), n_lines=len(text_sentences(text)), n_words=len(words),
+                    n_distinct=distinct,
+                    objective="word2vec" if distinct > max_softmax_vocab else "softmax")
+
+
+def text_sentences(text: str) -> list[list[str]]:
+    """The text as word2vec's input: one token list per non-empty line.
+
+    >>> text_sentences("The cat.\\n\\nA dog!")
+    [['the', 'cat'], ['a', 'dog']]
+    """
+    return [words for words in (tokenize(line) for line in text.splitlines()) if words]
+
+
+def suggested_epochs(n_words: int) -> int:
+    """More passes for smaller texts: about 1.2 million words read, from 5 to 20 epochs.
+
+    >>> suggested_epochs(58_000), suggested_epochs(1_000_000)
+    (20, 5)
+    """
+    return int(np.clip(round(1_200_000 / max(n_words, 1)), 5, 20))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    words_to_read: int     # words x epochs
+    seconds: float         # expected, at the benchmark's speed
+    within_budget: bool
+
+
+def estimate(n_words: int, config: Word2VecConfig) -> Estimate:
+    """Words word2vec will read and the expected seconds.
+
+    The speed scales with the work per word: ``(window + 1)`` context words, each
+    scoring K + 1 words of d numbers; the benchmark's setting is d 50, window 5, K 5.
+
+    >>> e = estimate(100_000, Word2VecConfig(epochs=10))
+    >>> e.words_to_read, round(e.seconds, 1), e.within_budget
+    (1000000, 10.0, True)
+    """
+    words = n_words * config.epochs
+    work = (config.d_model / 50) * ((config.window + 1) / 6) * ((config.negative + 1) / 6)
+    seconds = words / WORDS_PER_SECOND * max(work, 0.25)
+    return Estimate(words_to_read=words, seconds=seconds, within_budget=words <= MAX_WORDS_TO_READ)
+
+
+@dataclass(frozen=True)
+class SenseSplit:
+    """A word's k nearest neighbours split in two groups, and where the word sits."""
+
+    word: str
+    neighbours: list[tuple[str, float]]      # (word, cosine to the word), nearest first
+    groups: dict[str, list[str]]             # "group 1", "group 2" -> members, nearest first
+    coords: np.ndarray                       # (k + 1, 2) PCA map of the word and its neighbours
+    position: AmbiguousPosition              # the word's cosines to both groups
+
+
+def sense_split(E: np.ndarray, vocab: list[str], word: str, k: int = 12) -> SenseSplit:
+    """Split ``word``'s k nearest neighbours along their first principal direction.
+
+    >>> E = np.array([[1.0, 1.0], [1.0, 0.1], [0.9, 0.0], [0.1, 1.0], [0.0, 0.9]])
+    >>> s = sense_split(E, ["bank", "money", "cash", "river", "lake"], "bank", k=4)
+    >>> sorted(map(sorted, s.groups.values()))
+    [['cash', 'money'], ['lake', 'river']]
+    """
+    index = {w: i for i, w in enumerate(vocab)}
+    if word not in index:
+        raise KeyError(f"{word!r} is not in the vocabulary")
+    k = min(k, len(vocab) - 1)
+    if k < 2:
+        raise ValueError("Splitting neighbours needs at least 3 words in the vocabulary.")
+    near = nearest(E, index[word], k=k)                      # [(id, cosine)], nearest first
+    ids = [j for j, _ in near]
+    U = E[ids] / np.linalg.norm(E[ids], axis=1, keepdims=True).clip(1e-12)   # (k, d) unit rows
+    side = pca(U, k=1).coords[:, 0] >= 0                      # (k,) which side of the split
+    if side.all() or not side.any():                          # all on one side: split at the median
+        c = pca(U, k=1).coords[:, 0]
+        side = c >= np.median(c)
+    groups = {"group 1": [vocab[j] for j, s in zip(ids, side) if s],
+              "group 2": [vocab[j] for j, s in zip(ids, side) if not s]}
+    position = ambiguous_position(E, vocab, groups, word, "group 1", "group 2")
+    coords = pca(np.vstack([E[index[word]], E[ids]]), k=2).coords     # (k + 1, 2)
+    return SenseSplit(word=word, neighbours=[(vocab[j], c) for j, c in near], groups=groups,
+                      coords=coords, position=position)

@@ -1,0 +1,293 @@
+"""word2vec's own recipe for real text: skip-gram with negative sampling, in NumPy.
+
+What word2vec (Mikolov et al., 2013; the C tool and gensim) does, step by step:
+
+1. **Vocabulary**: count every word; keep those seen at least ``min_count`` times,
+   most frequent first (ties: first seen first). Other words are dropped from the text.
+2. **Sub-sampling** of frequent words, redrawn every epoch: a word with count c out of
+   T kept words survives with probability (word2vec's formula, ``t = sample * T``)::
+
+       p_keep(w) = min(1, (sqrt(c / t) + 1) * t / c)
+
+   so "the" is mostly skipped and rare words always stay. Windows are then taken over
+   the surviving words, which widens them a little.
+3. **A randomly shrunk window**: each centre word draws b uniformly from 1..window and
+   looks b words to each side (near words are used more often than far ones),
+   never across a sentence boundary.
+4. **Negatives** from the unigram distribution raised to 0.75: ``q(w) ~ c(w) ** 0.75``.
+5. **The objective** (core.sgns): word2vec's skip-gram predicts the centre word w from
+   each context word v: input row E[v], output rows W[w] and W[n_1..n_K]::
+
+       loss = -log sigma(W[w] . E[v]) - sum_k log sigma(-W[n_k] . E[v])
+
+6. **Learning rate** decays linearly with the words processed, from ``alpha`` at the
+   first word to ``min_alpha`` at the last word of the last epoch.
+7. **Initialisation**: E uniform in [-0.5/d, 0.5/d), W zero; float32 throughout.
+
+How this NumPy version differs, to be fast without a compiled loop: it updates a block
+of centre words at once from the same parameters (word2vec.c updates after every pair;
+``block_size`` keeps the blocks small enough), the K negatives of a centre are shared by
+its whole window (Ji et al., 2016), and each centre's learning rate is its own
+position's (word2vec.c and gensim recompute it every 10,000 words).
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from core.sgns import BlockBuffers, block_loss_and_grads, noise_from_counts, noise_table, scatter_add
+from core.skipgram import ConfigError
+
+MAX_D_MODEL = 300
+MAX_WINDOW = 20
+MAX_NEGATIVE = 30
+MAX_EPOCHS = 200
+MAX_TOUCHES = 64
+"""Most updates one row may expect from one block (measured: runs diverged at about 250;
+32 to 256 gave the same neighbours on the Lee corpus, docs/performance.md)."""
+
+
+@dataclass(frozen=True)
+class Word2VecConfig:
+    """Settings of a word2vec run; learning rates, power and sample are word2vec's defaults."""
+
+    d_model: int = 50           # width of each word's vector (word2vec's -size)
+    window: int = 5             # largest look to each side; each centre draws 1..window
+    negative: int = 5           # K negatives per centre word
+    min_count: int = 5          # words seen fewer times are dropped
+    sample: float = 1e-3        # sub-sampling threshold t / T (0 = keep every word)
+    epochs: int = 20            # passes over the text
+    seed: int = 1               # default_rng(seed): E, then each epoch's draws
+    alpha: float = 0.025        # starting learning rate (word2vec's skip-gram default)
+    min_alpha: float = 0.0001   # learning rate at the very last word
+    power: float = 0.75         # negatives ~ count ** power
+    block_words: int = 1024     # most centre words updated together (see block_size)
+
+    def __post_init__(self):
+        def whole(x, lo, hi):
+            return isinstance(x, (int, np.integer)) and not isinstance(x, bool) and lo <= x <= hi
+        checks = [
+            (whole(self.d_model, 1, MAX_D_MODEL), f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
+            (whole(self.window, 1, MAX_WINDOW), f"The window must be a whole number from 1 to {MAX_WINDOW}."),
+            (whole(self.negative, 1, MAX_NEGATIVE),
+             f"The number of negatives must be a whole number from 1 to {MAX_NEGATIVE}."),
+            (whole(self.min_count, 1, 10**9), "min_count must be a whole number of at least 1."),
+            (whole(self.epochs, 0, MAX_EPOCHS), f"Epochs must be a whole number from 0 to {MAX_EPOCHS}."),
+            (whole(self.seed, 0, 2**63 - 1), "The seed must be a whole number from 0 to 2**63 - 1."),
+            (whole(self.block_words, 1, 10**6), "block_words must be a whole number from 1 to 1,000,000."),
+            (_real(self.sample) and 0 <= self.sample < 1, "sample must be a number from 0 up to (not including) 1."),
+            (_real(self.alpha) and 0 < self.alpha <= 1, "alpha must be a number above 0 and at most 1."),
+            (_real(self.min_alpha) and 0 <= self.min_alpha <= self.alpha if _real(self.alpha) else False,
+             "min_alpha must be a number from 0 to alpha."),
+            (_real(self.power) and 0 <= self.power <= 2, "The power must be a number from 0 to 2."),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ConfigError(message)
+
+
+def _real(x) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) \
+        and bool(np.isfinite(x))
+
+
+@dataclass(frozen=True)
+class Word2VecResult:
+    """What a word2vec run produced.
+
+    ``words_done`` counts kept-vocabulary words passed over (sub-sampled ones too, as
+    word2vec counts them for the learning rate); ``words_per_second`` is the text's
+    words (every token, also those below min_count) times the epochs done, per second
+    of the whole call. ``losses[e]`` is epoch e + 1's mean loss per (context, centre)
+    pair. ``stopped`` is True when the callback asked to stop: E and W are then the
+    vectors reached so far (likewise after ``diverged``).
+    """
+
+    vocab: list[str]               # (V,) most frequent first
+    E: np.ndarray                  # (V, d) float32 input vectors: the embedding table
+    W: np.ndarray = field(repr=False)  # (V, d) float32 output vectors (word2vec's syn1neg)
+    counts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)  # (V,)
+    losses: np.ndarray = field(default_factory=lambda: np.zeros(0), repr=False)  # (epochs_done,)
+    n_tokens: int = 0              # tokens in the text, before min_count
+    words_done: int = 0
+    epochs_done: int = 0
+    seconds: float = 0.0
+    words_per_second: float = 0.0
+    stopped: bool = False
+    diverged: bool = False         # a loss stopped being finite: training stopped there
+    block_size: int = 0            # centre words per update (see block_size)
+
+
+def build_vocab(sentences: list[list[str]], min_count: int) -> tuple[list[str], np.ndarray]:
+    """Words seen at least ``min_count`` times, most frequent first, and their counts.
+
+    >>> build_vocab([["b", "a", "b"], ["c", "a", "b"]], min_count=2)
+    (['b', 'a'], array([3, 2]))
+    """
+    counts = Counter(w for s in sentences for w in s)        # insertion order = first seen
+    kept = [(w, c) for w, c in counts.items() if c >= min_count]
+    kept.sort(key=lambda wc: -wc[1])                          # stable: ties stay first-seen first
+    return [w for w, _ in kept], np.array([c for _, c in kept], dtype=np.int64)
+
+
+def keep_probabilities(counts: np.ndarray, sample: float) -> np.ndarray:
+    """word2vec's sub-sampling: ``min(1, (sqrt(c / t) + 1) * t / c)``, ``t = sample * sum(c)``.
+
+    >>> keep_probabilities(np.array([990, 10]), sample=0.01).round(3).tolist()  # t = 10
+    [0.111, 1.0]
+    """
+    counts = np.asarray(counts, dtype=np.float64)            # (V,)
+    if sample <= 0:
+        return np.ones_like(counts)
+    t = sample * counts.sum()
+    return np.minimum(1.0, (np.sqrt(counts / t) + 1.0) * t / counts)
+
+
+def text_ids(sentences: list[list[str]], vocab: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The text as vocabulary ids (words outside the vocabulary dropped) and sentence numbers.
+
+    >>> text_ids([["a", "x", "b"], ["b"]], ["b", "a"])
+    (array([1, 0, 0], dtype=int32), array([0, 0, 1], dtype=int32))
+    """
+    index = {w: i for i, w in enumerate(vocab)}
+    ids = [[index[w] for w in s if w in index] for s in sentences]
+    flat = np.fromiter((i for s in ids for i in s), dtype=np.int32)                  # (n,)
+    sent = np.repeat(np.arange(len(ids), dtype=np.int32), [len(s) for s in ids])     # (n,)
+    return flat, sent
+
+
+def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
+    """Centre words per block: ``block_words``, fewer when one row would get too many updates.
+
+    Updating a block of G centres from the same parameters adds up every update a row
+    gets in the block; a row updated hundreds of times at once overshoots and training
+    diverges. Per centre, word w's input row is expected to be read about
+    ``(window + 1) * f(w)`` times and its output row ``f(w) + K q(w)`` times (f its share
+    of the sub-sampled text, q the noise distribution), so G is capped at
+    ``MAX_TOUCHES / max_w touches(w)``.
+
+    >>> block_size(np.array([100, 1]), Word2VecConfig(sample=0.0))   # tiny text, frequent word
+    10
+    """
+    kept = counts * keep_probabilities(counts, config.sample)       # (V,) expected kept words
+    f = kept / kept.sum()                                          # (V,) share after sub-sampling
+    q = noise_from_counts(counts, config.power)                    # (V,)
+    touches = max(float(((config.window + 1) * f).max()), float((f + config.negative * q).max()))
+    return int(max(1, min(config.block_words, MAX_TOUCHES // touches)))
+
+
+def _epoch_plan(ids, sent, keep, table, config, rng):
+    """One epoch's random draws: kept positions, window sizes and negatives."""
+    pos = np.flatnonzero(rng.random(len(ids)) < keep[ids])    # (m,) surviving positions
+    b = rng.integers(1, config.window + 1, size=len(pos))     # (m,) shrunk window per centre
+    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative))]  # (m, K)
+    return pos, b, negs
+
+
+def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2VecConfig(),
+                   callback: Callable[[int, float], bool | None] | None = None) -> Word2VecResult:
+    """Train word2vec's skip-gram with negative sampling on ``sentences`` (lists of tokens).
+
+    ``callback(words_done, loss)`` is called after every block of ``block_words``
+    centre words with the block's mean loss per pair; if it returns True, training
+    stops and the result has ``stopped=True``.
+
+    >>> s = [["the", "cat", "sat"], ["the", "dog", "sat"]] * 20
+    >>> r = train_word2vec(s, Word2VecConfig(d_model=8, epochs=2, min_count=1))
+    >>> r.vocab, r.E.shape, r.E.dtype.name
+    (['the', 'sat', 'cat', 'dog'], (4, 8), 'float32')
+    """
+    start = time.perf_counter()
+    vocab, counts = build_vocab(sentences, config.min_count)
+    n_tokens = sum(len(s) for s in sentences)
+    if not vocab:
+        raise ConfigError(f"No word occurs {config.min_count} times or more: nothing to train.")
+    V, d, w = len(vocab), config.d_model, config.window
+    ids, sent = text_ids(sentences, vocab)                    # (n,), (n,)
+    rng = np.random.default_rng(config.seed)
+    E = ((rng.random((V, d), dtype=np.float32) - 0.5) / d)   # (V, d) as word2vec.c
+    W = np.zeros((V, d), dtype=np.float32)                    # (V, d) output rows
+    keep = keep_probabilities(counts, config.sample)          # (V,)
+    table = noise_table(counts, config.power)                 # for drawing negatives
+    n, total = len(ids), max(1, len(ids) * config.epochs)
+    losses: list[float] = []
+    words_done, stopped, diverged = 0, False, False
+    G = block_size(counts, config)
+    buf = _Buffers(G, w, config.negative, d)
+    for epoch in range(config.epochs):
+        pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng)
+        kid = np.pad(ids[pos], w)                             # (m + 2w,) kept ids, padded
+        ksent = np.pad(sent[pos], w, constant_values=-1)      # (m + 2w,) their sentences
+        progress = (epoch * n + pos) / total                  # (m,) share of all words done
+        lr = (config.alpha - (config.alpha - config.min_alpha) * progress).astype(np.float32)
+        epoch_loss, epoch_pairs = 0.0, 0
+        for a in range(0, len(pos), G):
+            z = min(a + G, len(pos))
+            loss, pairs = _update_block(E, W, kid[a:z + 2 * w], ksent[a:z + 2 * w],
+                                        b[a:z], negs[a:z], lr[a:z], w, buf)
+            epoch_loss, epoch_pairs = epoch_loss + loss, epoch_pairs + pairs
+            done = epoch * n + (pos[z - 1] + 1 if z < len(pos) else n)
+            if not np.isfinite(loss):
+                diverged, words_done = True, done
+                break
+            if callback is not None and callback(done, loss / max(pairs, 1)):
+                stopped, words_done = True, done
+                break
+        if stopped or diverged:
+            break
+        words_done = (epoch + 1) * n
+        losses.append(epoch_loss / max(epoch_pairs, 1))
+    seconds = time.perf_counter() - start
+    epochs_done = words_done / max(n, 1)
+    return Word2VecResult(
+        vocab=vocab, E=E, W=W, counts=counts, losses=np.array(losses), n_tokens=n_tokens,
+        words_done=int(words_done), epochs_done=len(losses), seconds=seconds,
+        words_per_second=n_tokens * epochs_done / seconds if seconds > 0 else 0.0, stopped=stopped,
+        diverged=diverged, block_size=G)
+
+
+class _Buffers:
+    """Every per-block array, allocated once per run (see core.sgns.BlockBuffers)."""
+
+    def __init__(self, G: int, w: int, K: int, d: int):
+        self.P = np.empty((G + 2 * w, d), np.float32)     # rows of the block's positions
+        self.U = np.empty((G, K + 1, d), np.float32)      # true word and negatives' rows
+        self.flat = np.empty((max(G * (K + 1), G + 2 * w), d), np.intp)  # scatter positions
+        self.kernel = BlockBuffers(G, 2 * w + 1, K + 1, d)
+        self.offset = np.abs(np.arange(2 * w + 1) - w)    # (2w+1,) distance of slot j from the centre
+
+
+def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
+    """One SGD update from G centre words (their windows read from the same E and W).
+
+    ``kid``/``ksent`` hold the G centres plus w padded neighbours on each side
+    (G + 2w,); slot j = 0..2w of centre g is the word at ``kid[g + j]``, slot w being
+    the centre itself (weight 0, like slots beyond the shrunk window or the sentence).
+    The context rows are a sliding-window *view* of the block's rows, not a copy.
+    Returns the block's summed loss and its number of (context, centre) pairs.
+    """
+    G, span = len(b), 2 * w + 1
+    windows = np.lib.stride_tricks.sliding_window_view                   # (G, 2w+1) views
+    centre, centre_sent = kid[w:w + G], ksent[w:w + G]                    # (G,)
+    valid = (windows(ksent, span) == centre_sent[:, None]) \
+        & (buf.offset <= b[:, None]) & (buf.offset > 0)                   # (G, 2w+1) real contexts
+    out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, K+1) true word, negatives
+    out_ok = out_ids != centre[:, None]
+    out_ok[:, 0] = True                                                   # skip negatives = centre
+    weight = valid[:, :, None] & out_ok[:, None, :]                       # (G, 2w+1, K+1)
+    P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
+    X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
+    U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, K+1, d)
+    loss, dX, dU = block_loss_and_grads(X, U, weight, scale=lr, buffers=buf.kernel)  # grads times lr
+    dP = P                                                                # reuse: rows already read
+    dP[:] = 0.0                                                           # (G + 2w, d) per position
+    for j in range(span):
+        if j != w:
+            dP[j:j + G] += dX[:, j]                                       # slot j of centre g is g + j
+    scatter_add(E, kid, dP, subtract=True, work=buf.flat)                 # E -= lr * dE
+    scatter_add(W, out_ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
+    return loss, int(valid.sum())

@@ -1,0 +1,174 @@
+"""AppTest: the Train screen's tabs (Replay, Compare, Softmax vs negative sampling, Export,
+and the word-groups result) show core's numbers for their own inputs."""
+import numpy as np
+import pytest
+
+from core.corpus import GUIDE_TEXT, Corpus
+from core.export import coords_csv, projector_tsv, snippet, table_csv
+from core.generated import SOFTMAX_SETTINGS, ambiguous_position, generate_corpus, group_recovery
+from core.negsampling import NegSamplingConfig, compare_objectives
+from core.projection import aligned_frames, pca
+from core.similarity import cosine_matrix, nearest
+from core.skipgram import SkipGramConfig, loss_floor, train
+from tests.app.conftest import assert_clean, open_screen
+from tests.app.values import (assert_close, charts, charts_with, download, download_holds, has_number,
+                              metric, move, table, text_with)
+
+REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
+                                       "Softmax vs negative sampling", "Export")
+MAX_VOCAB = 300
+
+
+def run(text=GUIDE_TEXT, d_model=4, lr=0.5, window=2, steps=3000, seed=0):
+    corpus = Corpus.from_text(text, window=window, max_vocab=MAX_VOCAB)
+    return corpus, train(corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed,
+                                                 snapshot_every=max(1, steps // 60)))
+
+
+@pytest.mark.parametrize("step", [None, 0, 1250])
+def test_replay_frame_shows_its_own_step(step):
+    at = open_screen("train", train_tab=REPLAY)
+    if step is not None:
+        at.select_slider(key="train_replay_step").set_value(step).run()
+        assert_clean(at)
+    corpus, r = run()
+    frames = aligned_frames(r.snapshots, r.snapshot_steps)
+    shown = at.select_slider(key="train_replay_step").value
+    assert shown == (3000 if step is None else step)
+    i = list(frames.steps).index(shown)
+    head = text_with(at, r"\*\*Step ")
+    assert has_number(head, shown, 0) and has_number(head, r.losses[shown], 3)
+    assert has_number(head, 100 * frames.kept[i], 0)
+    xy = table(at, "x")
+    assert list(xy["word"]) == corpus.vocab
+    assert_close(xy[["x", "y"]].to_numpy(), frames.coords[i])
+    pts = charts_with(at, "x")[0].rows("x").set_index("word").loc[corpus.vocab]
+    assert_close(pts[["x", "y"]].to_numpy(), frames.coords[i])
+    S = cosine_matrix(r.snapshots[i])
+    heat = table(at, "word", "cat")
+    assert_close(heat[corpus.vocab].to_numpy(), S)
+    cells = charts_with(at, "cosine")[0].rows("cosine")
+    idx = {w: j for j, w in enumerate(corpus.vocab)}
+    assert_close(cells["cosine"], [S[idx[a], idx[b]] for a, b in zip(cells["row"], cells["column"])])
+
+
+CMP = {"defaults": {}, "d_model": {"d": 3}, "window": {"w": 4}, "lr": {"lr": 0.2}}
+
+
+@pytest.mark.parametrize("name", list(CMP))
+def test_compare_runs_are_each_computed_from_their_own_settings(name):
+    c = CMP[name]
+    keys = {"d": ("slider", "train_cmp_d_model"), "w": ("slider", "train_cmp_window"),
+            "lr": ("select_slider", "train_cmp_lr")}
+    at = move(open_screen("train", train_tab=COMPARE), *[(*keys[k], v) for k, v in c.items()],
+              ("selectbox", "train_cmp_word", "dog"))
+    corpus_a, a = run()
+    corpus_b, b = run(d_model=c.get("d", 8), window=c.get("w", 2), lr=c.get("lr", 0.5))
+    assert metric(at, "A, final loss") == f"{a.final_loss:.3f}"
+    assert metric(at, "B, final loss") == f"{b.final_loss:.3f}"
+    delta = [m for m in at.metric if m.label == "B, final loss"][0].proto.delta
+    assert has_number(delta, b.final_loss - a.final_loss, 3)
+    curves = table(at, "step")
+    names = [col for col in curves.columns if col != "step"]
+    assert names[0].startswith("A:") and names[1].startswith("B:")
+    assert_close(curves[names[0]].to_numpy()[: len(a.losses)], a.losses)
+    assert_close(curves[names[1]].to_numpy()[: len(b.losses)], b.losses)
+    lines = charts(at)[0].rows("step")
+    for line, r in zip(names, (a, b)):
+        pts = lines[lines["line"] == line]
+        assert_close(pts["loss"], r.losses[pts["step"].to_numpy()])
+    floors = [d for d in charts(at)[0].data.values() if "step" not in d.columns][0]
+    assert_close(sorted(floors["loss"]), sorted({loss_floor(corpus_a), loss_floor(corpus_b)}))
+    nn = table(at, "A: neighbour")
+    dog = corpus_a.vocab.index("dog")
+    for col, r in (("A", a), ("B", b)):
+        want = nearest(r.E, dog, k=5)
+        assert list(nn[f"{col}: neighbour"]) == [corpus_a.vocab[j] for j, _ in want], col
+        assert_close(nn[f"{col}: cosine"], [x for _, x in want], 2)
+
+
+@pytest.mark.parametrize("k, epochs", [(None, None), (3, 40)])
+def test_objectives_table(k, epochs):
+    at = open_screen("train", train_tab=OBJECTIVES)
+    if k is not None:
+        at.slider(key="train_ns_negatives").set_value(k).run()
+        at.slider(key="train_ns_epochs").set_value(epochs).run()
+    assert_clean(at)
+    k, epochs = k or 5, epochs or 100
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=MAX_VOCAB)
+    cmp = compare_objectives(corpus, SkipGramConfig(),
+                             NegSamplingConfig(d_model=4, lr=1.0, epochs=epochs, batch_size=64,
+                                               negatives=k, seed=0))
+    t = table(at, "objective")
+    assert list(t["objective"]) == ["full softmax", f"negative sampling, K = {k}"]
+    assert_close(t["cross-entropy (one scale)"], [cmp.softmax_loss, cmp.negsampling_loss], 3)
+    assert list(t["words scored per pair"]) == [cmp.softmax_scores_per_pair, cmp.negsampling_scores_per_pair]
+    assert cmp.negsampling_scores_per_pair == k + 1 and cmp.softmax_scores_per_pair == corpus.V
+    caption = text_with(at, r"50,257")
+    assert has_number(caption, cmp.negsampling_scores_per_pair, 0)
+    assert has_number(caption, 50_257 // cmp.negsampling_scores_per_pair, 0)
+
+
+def test_objectives_with_the_generated_groups():
+    at = open_screen("train", train_source="Word groups (generated)", train_tab=OBJECTIVES,
+                     train_d_model="8", train_steps="250")
+    assert_clean(at)
+    g = generate_corpus()
+    corpus = Corpus.from_text(g.text, window=2, max_vocab=MAX_VOCAB)
+    epochs = 10 if corpus.n_pairs > 2000 else 100
+    cmp = compare_objectives(corpus, SkipGramConfig(d_model=8, steps=250),
+                             NegSamplingConfig(d_model=8, lr=1.0, epochs=epochs, batch_size=64,
+                                               negatives=5, seed=0), groups=g.groups)
+    t = table(at, "objective")
+    assert_close(t["group recovery"], [cmp.softmax_recovery.overall, cmp.negsampling_recovery.overall], 3)
+    assert_close(t["cross-entropy (one scale)"], [cmp.softmax_loss, cmp.negsampling_loss], 3)
+
+
+@pytest.mark.parametrize("query", [{}, {"train_d_model": "6", "train_window": "3", "train_lr": "0.2",
+                                        "train_steps": "500", "train_seed": "4"}])
+def test_export_files_hold_this_run(query):
+    at = open_screen("train", train_tab=EXPORT, **query)
+    s = dict(d_model=int(query.get("train_d_model", 4)), lr=float(query.get("train_lr", 0.5)),
+             window=int(query.get("train_window", 2)), steps=int(query.get("train_steps", 3000)),
+             seed=int(query.get("train_seed", 0)))
+    corpus, r = run(**s)
+    vectors, meta = projector_tsv(r.E, corpus.vocab)
+    assert download_holds(download(at, "Table (CSV)"), table_csv(r.E, corpus.vocab), "text/csv",
+                          "embedding_table.csv")
+    assert download_holds(download(at, "vectors.tsv"), vectors, "text/tab-separated-values", "vectors.tsv")
+    assert download_holds(download(at, "metadata.tsv"), meta, "text/tab-separated-values", "metadata.tsv")
+    assert download_holds(download(at, "PCA coordinates (CSV)"), coords_csv(pca(r.E, k=2).coords, corpus.vocab),
+                          "text/csv", "pca_coordinates.csv")
+    code = snippet(SkipGramConfig(d_model=s["d_model"], lr=s["lr"], steps=s["steps"], seed=s["seed"]),
+                   s["window"], GUIDE_TEXT)
+    assert at.code[0].value == code.rstrip("\n")      # st.code drops the last newline
+    assert download_holds(download(at, "Download the snippet"), code, "text/x-python", "recreate_run.py")
+    # the snippet, run, recreates the exported table
+    scope: dict = {}
+    exec(code, scope)
+    E = next(v for v in scope.values() if hasattr(v, "E")).E
+    np.testing.assert_array_equal(E, r.E)
+
+
+def test_groups_result_on_the_generated_text():
+    s = SOFTMAX_SETTINGS
+    at = open_screen("train", train_source="Word groups (generated)", train_d_model=str(s.d_model),
+                     train_lr=str(s.lr), train_steps=str(s.steps))
+    assert_clean(at)
+    g = generate_corpus()
+    corpus, r = run(text=g.text, d_model=s.d_model, lr=s.lr, steps=s.steps)
+    rec = group_recovery(r.E, corpus.vocab, g.groups, k=3)
+    pos = ambiguous_position(r.E, corpus.vocab, g.groups, g.ambiguous, *g.ambiguous_groups)
+    assert metric(at, "group recovery (k = 3)") == f"{rec.overall:.2f}"
+    assert metric(at, "by pure chance") == f"{rec.chance:.2f}"
+    a, b = g.ambiguous_groups
+    assert metric(at, f"“{g.ambiguous}”: cos to {a} / {b}") == f"{pos.centroid_a:.2f} / {pos.centroid_b:.2f}"
+    per_word = table(at, "nearest group words")
+    assert list(per_word["word"]) == list(rec.per_word)
+    assert_close(per_word["recovery"], list(rec.per_word.values()))
+    bars = charts_with(at, "recovery")[0].rows("recovery")
+    assert list(bars["group"]) == list(rec.per_group)
+    assert_close(bars["recovery"], list(rec.per_group.values()))
+    bank = table(at, "group", "cosine")
+    assert list(bank["group"]) == list(pos.to_centroid)
+    assert_close(bank["cosine"], list(pos.to_centroid.values()))

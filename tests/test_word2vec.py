@@ -1,0 +1,195 @@
+"""core.word2vec and core.sgns: gradients, a per-pair reference loop, the recipe's pieces."""
+import numpy as np
+import pytest
+
+import core.word2vec as w2v
+from core.generated import generate_corpus, group_recovery
+from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add
+from core.skipgram import ConfigError
+from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
+                           train_word2vec)
+
+
+def _sigmoid(s):
+    return 1.0 / (1.0 + np.exp(-s))
+
+
+def _blocks(seed=0, G=3, J=4, K=3, d=5):
+    rng = np.random.default_rng(seed)
+    X, U = rng.normal(size=(G, J, d)), rng.normal(size=(G, K + 1, d))
+    weight = (rng.random((G, J, K + 1)) < 0.8).astype(np.float64)   # some questions skipped
+    return X, U, weight, rng.uniform(0.5, 2.0, size=G)
+
+
+def test_block_loss_is_the_formula_question_by_question():
+    X, U, weight, _ = _blocks()
+    expected = 0.0
+    for g, j, k in np.ndindex(weight.shape):
+        s = U[g, k] @ X[g, j]
+        p_right = _sigmoid(s) if k == 0 else _sigmoid(-s)     # true word yes, negatives no
+        expected -= weight[g, j, k] * np.log(p_right)
+    assert block_loss_and_grads(X, U, weight)[0] == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_block_gradients_match_central_finite_differences(seed):
+    X, U, weight, scale = _blocks(seed)
+    _, dX, dU = block_loss_and_grads(X, U, weight, scale=scale)
+    h = 1e-6
+    for P, dP in ((X, dX), (U, dU)):
+        num = np.zeros_like(P)
+        for idx in np.ndindex(P.shape):
+            old = P[idx]
+            P[idx] = old + h
+            up = block_loss_and_grads(X, U, weight)[0]
+            P[idx] = old - h
+            down = block_loss_and_grads(X, U, weight)[0]
+            P[idx] = old
+            num[idx] = (up - down) / (2 * h) * scale[idx[0]]   # scale multiplies gradients only
+        np.testing.assert_allclose(dP, num, rtol=1e-6, atol=1e-8)
+
+
+@pytest.mark.parametrize("d,dtype", [(3, np.float64), (4, np.float64), (4, np.float32), (5, np.float32)])
+def test_scatter_add_adds_repeats_like_add_at(d, dtype):
+    rng = np.random.default_rng(0)
+    ids, rows = rng.integers(0, 6, size=40), rng.normal(size=(40, d)).astype(dtype)
+    expected = np.ones((6, d), dtype)
+    np.add.at(expected, ids, rows)
+    got = np.ones((6, d), dtype)
+    scatter_add(got, ids, rows)
+    np.testing.assert_array_equal(got, expected)                  # same additions, same order
+    scatter_add(got, ids, rows, subtract=True, work=np.empty((40, d), np.intp))
+    np.testing.assert_allclose(got, np.ones((6, d)), atol=1e-5)
+    with pytest.raises(ValueError, match="contiguous"):
+        scatter_add(np.ones((3, 6)).T, ids, rows)
+
+
+def test_vocabulary_sub_sampling_and_noise_follow_word2vec():
+    vocab, counts = build_vocab([["a", "b", "b", "c"], ["c", "c", "d"]], min_count=2)
+    assert vocab == ["c", "b"] and counts.tolist() == [3, 2]           # "a", "d" below min_count
+    ids, sent = text_ids([["a", "b", "b", "c"], ["c", "c", "d"]], vocab)
+    assert ids.tolist() == [1, 1, 0, 0, 0] and sent.tolist() == [0, 0, 0, 1, 1]
+    c = np.array([4000, 400, 40, 4])                                    # T = 4444, t = 4.444
+    t = 1e-3 * c.sum()
+    np.testing.assert_allclose(keep_probabilities(c, 1e-3),
+                               np.minimum(1, (np.sqrt(c / t) + 1) * t / c))
+    assert keep_probabilities(c, 0.0).tolist() == [1, 1, 1, 1]
+    np.testing.assert_allclose(noise_from_counts(c), c ** 0.75 / (c ** 0.75).sum())
+
+
+def test_one_epochs_draws_have_the_right_distributions():
+    counts = np.array([5000, 1000, 200, 50])
+    ids = np.repeat(np.arange(4), counts).astype(np.int32)
+    config = Word2VecConfig(window=4, negative=5, sample=1e-2, min_count=1)
+    keep = keep_probabilities(counts, config.sample)
+    table = w2v.noise_table(counts)
+    pos, b, negs = w2v._epoch_plan(ids, np.zeros_like(ids), keep, table, config, np.random.default_rng(0))
+    kept = np.bincount(ids[pos], minlength=4) / counts
+    np.testing.assert_allclose(kept, keep, atol=0.03)                   # sub-sampling rates
+    assert set(np.unique(b)) == {1, 2, 3, 4}                            # shrunk windows 1..window
+    drawn = np.bincount(negs.ravel(), minlength=4) / negs.size
+    np.testing.assert_allclose(drawn, noise_from_counts(counts), atol=0.01)
+
+
+def _reference_epoch(sentences, config):
+    """word2vec's first epoch with per-pair Python loops; all pairs of a block use the
+    parameters from the block's start (core's batch rule), negatives shared per centre."""
+    vocab, counts = build_vocab(sentences, config.min_count)
+    ids, sent = text_ids(sentences, vocab)
+    V, d, n = len(vocab), config.d_model, len(ids)
+    rng = np.random.default_rng(config.seed)
+    E = ((rng.random((V, d), dtype=np.float32) - 0.5) / d).astype(np.float64)
+    W = np.zeros((V, d))
+    keep = keep_probabilities(counts, config.sample)
+    table = w2v.noise_table(counts, config.power)
+    pos, b, negs = w2v._epoch_plan(ids, sent, keep, table, config, rng)
+    kid, ksent = ids[pos], sent[pos]
+    for a in range(0, len(pos), config.block_words):
+        E0, W0 = E.copy(), W.copy()
+        for g in range(a, min(a + config.block_words, len(pos))):
+            lr = config.alpha - (config.alpha - config.min_alpha) * pos[g] / (n * config.epochs)
+            for j in range(g - b[g], g + b[g] + 1):
+                if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
+                    continue                                    # the centre, outside, other sentence
+                x = E0[kid[j]]
+                for t, label in [(kid[g], 1.0)] + [(m, 0.0) for m in negs[g] if m != kid[g]]:
+                    coef = lr * (_sigmoid(W0[t] @ x) - label)   # d(-log sigma(+-s))/ds times lr
+                    E[kid[j]] -= coef * W0[t]
+                    W[t] -= coef * x
+    return vocab, E, W
+
+
+@pytest.mark.parametrize("block_words", [1, 7])
+def test_training_equals_the_per_pair_reference_loop(block_words):
+    g = generate_corpus(60, seed=3)
+    sentences = [s.split() for s in g.sentences]
+    config = Word2VecConfig(d_model=6, window=3, negative=3, min_count=2, sample=0.02, epochs=1,
+                            seed=5, alpha=0.2, block_words=block_words)
+    vocab, E, W = _reference_epoch(sentences, config)
+    r = train_word2vec(sentences, config)
+    assert r.vocab == vocab
+    np.testing.assert_allclose(r.E, E, atol=2e-6)
+    np.testing.assert_allclose(r.W, W, atol=2e-6)
+    assert np.abs(r.W).max() > 0.01                                 # it did train
+
+
+def test_recovers_the_groups_of_a_generated_corpus():
+    g = generate_corpus(800, seed=0)
+    sentences = [s.split() for s in g.sentences]
+    r = train_word2vec(sentences, Word2VecConfig(d_model=20, window=3, min_count=1, sample=0.0,
+                                                 epochs=10, seed=1))
+    rec = group_recovery(r.E, r.vocab, g.groups, k=3)
+    assert rec.overall >= 0.8 > 3 * rec.chance
+    assert r.losses[-1] < 0.8 * r.losses[0]
+    assert r.E.dtype == np.float32 and r.E.shape == (len(r.vocab), 20)
+    assert r.counts.tolist() == sorted(r.counts.tolist(), reverse=True)   # most frequent first
+
+
+def test_deterministic_for_a_seed():
+    sentences = [s.split() for s in generate_corpus(100).sentences]
+    config = Word2VecConfig(d_model=8, epochs=2, min_count=1)
+    a, b = train_word2vec(sentences, config), train_word2vec(sentences, config)
+    np.testing.assert_array_equal(a.E, b.E)
+    c = train_word2vec(sentences, Word2VecConfig(d_model=8, epochs=2, min_count=1, seed=2))
+    assert not np.array_equal(a.E, c.E)
+
+
+def test_callback_reports_progress_and_true_stops():
+    sentences = [s.split() for s in generate_corpus(400).sentences]
+    n = sum(len(s) for s in sentences)
+    seen = []
+    full = train_word2vec(sentences, Word2VecConfig(d_model=8, epochs=3, min_count=1, block_words=64),
+                          callback=lambda done, loss: seen.append((done, loss)))
+    assert not full.stopped and full.words_done == 3 * n and full.epochs_done == 3
+    done = [s for s, _ in seen]
+    assert done == sorted(done) and done[-1] == 3 * n and all(np.isfinite(v) for _, v in seen)
+    calls = []
+    r = train_word2vec(sentences, Word2VecConfig(d_model=8, epochs=3, min_count=1, block_words=64),
+                       callback=lambda done, loss: calls.append(done) or len(calls) == 5)
+    assert r.stopped and len(calls) == 5 and r.words_done == calls[-1] < n
+    assert r.epochs_done == 0 and len(r.losses) == 0
+    assert not np.array_equal(r.E, full.E)
+
+
+def test_zero_epochs_give_word2vecs_initialisation():
+    sentences = [["a", "b", "a"]]
+    r = train_word2vec(sentences, Word2VecConfig(d_model=4, epochs=0, min_count=1, seed=3))
+    rng = np.random.default_rng(3)
+    np.testing.assert_array_equal(r.E, (rng.random((2, 4), dtype=np.float32) - 0.5) / 4)
+    assert not r.W.any() and not r.stopped
+
+
+def test_text_without_frequent_words_is_refused():
+    with pytest.raises(ConfigError, match="5 times"):
+        train_word2vec([["a", "b"]], Word2VecConfig())
+
+
+@pytest.mark.parametrize("kwargs", [dict(d_model=0), dict(window=0), dict(negative=0),
+                                    dict(min_count=0), dict(sample=-0.1), dict(sample=1.0),
+                                    dict(epochs=-1), dict(seed=-1), dict(alpha=0.0),
+                                    dict(alpha=float("nan")), dict(min_alpha=0.5),
+                                    dict(power=-1.0), dict(block_words=0), dict(d_model=2.5),
+                                    dict(window=True)])
+def test_bad_settings_are_refused(kwargs):
+    with pytest.raises(ConfigError):
+        Word2VecConfig(**kwargs)
