@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.checks import number, whole
+
 from core.generated import GeneratedCorpus, group_centroids
 from core.similarity import cosine
 
@@ -38,8 +40,8 @@ def mixing_weights(T: int, window: int = 2, self_weight: float = 0.5) -> np.ndar
            [0.25, 0.5 , 0.25],
            [0.  , 0.5 , 0.5 ]])
     """
-    if T < 1 or window < 1 or not 0.0 <= self_weight <= 1.0:
-        raise ValueError("Need T >= 1, window >= 1 and a self weight from 0 to 1.")
+    T, window = whole(T, "T", 1, 10_000), whole(window, "window", 1)
+    self_weight = number(self_weight, "self_weight", 0.0, 1.0)
     pos = np.arange(T)
     gap = np.abs(pos[:, None] - pos[None, :])         # (T, T) distance between positions
     near = (gap > 0) & (gap <= window)                # (T, T) neighbours within the window

@@ -17,8 +17,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.checks import IdError, array, indices, number, whole
+
 GPT2_INIT_STD = 0.02
 """Standard deviation of GPT-2's embedding initialisation (Radford et al., 2019)."""
+MAX_ENTRIES = 2**25
+"""Largest table (or one-hot block) these functions build: 33,554,432 numbers, 256 MiB in
+float64 (GPT-2's 50,257 x 4 toy table is 201,028; 50,257 x 768 would need a float32 tool)."""
 
 
 def init_table(vocab_size: int, d_model: int, std: float = GPT2_INIT_STD,
@@ -32,8 +37,13 @@ def init_table(vocab_size: int, d_model: int, std: float = GPT2_INIT_STD,
     >>> init_table(3, 2, std=0.02, rng=0).shape
     (3, 2)
     """
+    V, d = whole(vocab_size, "vocab_size", 1), whole(d_model, "d_model", 1)
+    std = number(std, "std", 0)
+    _check_size(V * d, f"A {V:,} x {d:,} table")
+    if isinstance(rng, bool) or not (rng is None or isinstance(rng, (int, np.integer, np.random.Generator))):
+        raise TypeError("rng must be a seed (a whole number), a numpy Generator or None.")
     rng = np.random.default_rng(rng)
-    return rng.normal(0.0, std, (vocab_size, d_model))
+    return rng.normal(0.0, std, (V, d))
 
 
 def lookup(table: np.ndarray, ids) -> np.ndarray:
@@ -46,8 +56,11 @@ def lookup(table: np.ndarray, ids) -> np.ndarray:
     array([[[3, 4],
             [5, 6]]])
     """
-    ids = np.asarray(ids)
-    _check_ids(ids, table.shape[0])
+    table = np.asarray(table)
+    if table.ndim != 2:
+        raise ValueError("The table must have two dimensions (one row per token).")
+    ids = _check_ids(ids, table.shape[0])
+    _check_size(ids.size * table.shape[1], "The looked-up vectors")
     return table[ids]  # (*ids.shape, d_model)
 
 
@@ -57,9 +70,12 @@ def one_hot(ids, vocab_size: int) -> np.ndarray:
     >>> one_hot([1], 3)
     array([[0., 1., 0.]])
     """
-    ids = np.asarray(ids)
-    _check_ids(ids, vocab_size)
-    return np.eye(vocab_size)[ids]  # (..., V)
+    V = whole(vocab_size, "vocab_size", 1)
+    ids = _check_ids(ids, V)
+    _check_size(ids.size * V, f"{ids.size:,} one-hot rows of width {V:,}")
+    out = np.zeros(ids.shape + (V,))                           # (..., V), never a (V, V) eye
+    np.put_along_axis(out, ids[..., None], 1.0, axis=-1)
+    return out
 
 
 def one_hot_lookup(table: np.ndarray, ids) -> np.ndarray:
@@ -92,10 +108,13 @@ def lookup_backward(ids, grad_out: np.ndarray, vocab_size: int) -> np.ndarray:
            [2., 2.],
            [0., 0.]])
     """
-    ids = np.asarray(ids)
-    _check_ids(ids, vocab_size)
-    grad_out = np.asarray(grad_out, dtype=np.float64)
+    V = whole(vocab_size, "vocab_size", 1)
+    ids = _check_ids(ids, V)
+    grad_out = array(grad_out, "grad_out", ids.ndim + 1)
+    if grad_out.shape[:-1] != ids.shape:
+        raise ValueError(f"grad_out must have shape {ids.shape} + (d_model,); got {grad_out.shape}.")
     d = grad_out.shape[-1]
+    _check_size(V * d, f"A {V:,} x {d:,} gradient")
     grad = np.zeros((vocab_size, d))  # (V, d)
     np.add.at(grad, ids.reshape(-1), grad_out.reshape(-1, d))  # repeated ids accumulate
     return grad
@@ -116,6 +135,10 @@ def sgd_step(table: np.ndarray, grad: np.ndarray, lr: float) -> SGDUpdate:
     >>> u.changed_rows
     array([1])
     """
+    lr = number(lr, "The learning rate", 0)
+    table, grad = np.asarray(table, dtype=np.float64), np.asarray(grad, dtype=np.float64)
+    if table.shape != grad.shape:
+        raise ValueError(f"The gradient's shape {grad.shape} must match the table's {table.shape}.")
     new = table - lr * grad  # (V, d)
     changed = np.flatnonzero(np.any(new != table, axis=1))
     return SGDUpdate(new, changed)
@@ -128,7 +151,9 @@ def example_upstream(T: int, d_model: int, seed: int = 1) -> np.ndarray:
     >>> example_upstream(3, 4).shape
     (1, 3, 4)
     """
-    return np.random.default_rng(seed).normal(0.0, 1.0, (1, T, d_model)).round(2)
+    T, d = whole(T, "T", 1, 100_000), whole(d_model, "d_model", 1, 4096)
+    _check_size(T * d, "The upstream gradient")
+    return np.random.default_rng(whole(seed, "seed", 0)).normal(0.0, 1.0, (1, T, d)).round(2)
 
 
 def rows_touched(grad: np.ndarray) -> np.ndarray:
@@ -140,12 +165,18 @@ def rows_touched(grad: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.any(grad != 0, axis=1))
 
 
-def _check_ids(ids: np.ndarray, vocab_size: int) -> None:
-    if ids.size == 0:
-        return
-    if not np.issubdtype(ids.dtype, np.integer):
-        raise IndexError("Token ids must be whole numbers.")
-    lo, hi = int(ids.min()), int(ids.max())
-    if lo < 0 or hi >= vocab_size:
-        bad = lo if lo < 0 else hi
-        raise IndexError(f"Token id {bad} is outside the vocabulary (0 to {vocab_size - 1}).")
+def _check_ids(ids, vocab_size: int) -> np.ndarray:
+    """Whole numbers in 0..V-1 (IdError, a ValueError and IndexError, otherwise)."""
+    try:
+        return indices(ids, "Token ids", vocab_size)
+    except IdError as err:
+        A = np.asarray(ids)
+        if "outside" in str(err):
+            bad = int(A.min()) if A.min() < 0 else int(A.max())
+            raise IdError(f"Token id {bad} is outside the vocabulary (0 to {vocab_size - 1}).") from None
+        raise IdError("Token ids must be whole numbers.") from None
+
+
+def _check_size(n: int, what: str) -> None:
+    if n > MAX_ENTRIES:
+        raise ValueError(f"{what} would hold {n:,} numbers; at most {MAX_ENTRIES:,} are allowed here.")

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.checks import whole
+
 from core.corpus import Corpus
 from core.similarity import normalize_rows
 from core.skipgram import SkipGramConfig
@@ -88,6 +90,7 @@ DEFAULT_SENTENCES = 400
 SOFTMAX_SETTINGS = SkipGramConfig(d_model=12, lr=1.0, steps=2000)
 """Full-softmax settings that recover the groups on the default corpus (recovery 1.0)."""
 MIN_SENTENCES = 2 * len(TEMPLATES)
+MAX_SENTENCES = 1_000_000  # about 25 MB of text, under 5 s to write: far beyond the screens' 400
 """Two rounds of the templates: enough for every template, and every group word, to appear."""
 
 
@@ -136,8 +139,8 @@ def generate_corpus(n_sentences: int = DEFAULT_SENTENCES, seed: int = 0) -> Gene
     >>> g.text == generate_corpus(60, seed=0).text
     True
     """
-    if not isinstance(n_sentences, (int, np.integer)) or n_sentences < MIN_SENTENCES:
-        raise ValueError(f"n_sentences must be a whole number of at least {MIN_SENTENCES}.")
+    n_sentences = whole(n_sentences, "n_sentences", MIN_SENTENCES, MAX_SENTENCES)
+    seed = whole(seed, "seed", 0)
     rng = np.random.default_rng(seed)
     decks: dict[str, list[str]] = {g: [] for g in GROUPS}
 
@@ -236,7 +239,7 @@ def group_recovery(E: np.ndarray, vocab: list[str], groups: dict[str, list[str]]
         raise KeyError(f"group words not in the vocabulary: {missing}")
     ids = np.array([index[w] for w in words], dtype=np.int64)        # (M,)
     M = len(words)
-    if not 1 <= k <= M - 1:
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= M - 1:
         raise ValueError(f"k must be from 1 to {M - 1} (the number of other group words).")
     U = normalize_rows(E[ids])                       # (M, d) unit rows of the group words
     S = U @ U.T                                      # (M, M) cosines

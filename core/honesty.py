@@ -22,7 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.checks import array, whole
 from core.similarity import cosine_matrix
+
+MAX_ROWS = 5_000   # rows of the n x n distance matrices
+MAX_DIM = 2_048    # width of a random rotation (d x d)
 
 
 @dataclass(frozen=True)
@@ -70,8 +74,11 @@ def neighbour_overlap(X_full: np.ndarray, Y_picture: np.ndarray, k: int = 3) -> 
     >>> neighbour_overlap(X, Y[[0, 2, 1, 3]], k=1).per_row
     array([0., 0., 0., 0.])
     """
-    X = np.asarray(X_full, dtype=np.float64)
-    Y = np.asarray(Y_picture, dtype=np.float64)
+    X = array(X_full, "The table", 2, max_size=2**24)
+    Y = array(Y_picture, "The picture", 2, max_size=2**24)
+    k = whole(k, "k", 1)
+    if len(X) > MAX_ROWS:
+        raise ValueError(f"Neighbours of {len(X):,} rows need an n x n matrix; at most {MAX_ROWS:,} rows.")
     if X.ndim != 2 or Y.ndim != 2 or len(X) != len(Y):
         raise ValueError("The table and the picture need the same rows; "
                          f"got {len(X)} and {len(Y)}.")
@@ -100,6 +107,8 @@ def random_orthogonal(d: int, seed: int = 0) -> np.ndarray:
     >>> np.allclose(Q.T @ Q, np.eye(3))
     True
     """
+    d = whole(d, "d", 1, MAX_DIM)
+    seed = whole(seed, "seed", 0)
     rng = np.random.default_rng(seed)
     A = rng.normal(size=(d, d))                            # (d, d) Gaussian
     Q, R = np.linalg.qr(A)                                 # (d, d), (d, d) upper triangular

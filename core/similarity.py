@@ -7,12 +7,22 @@ distinct one-hot vectors is) to 1 (same direction, whatever the lengths).
 
 A zero vector has no direction. We define its cosine with anything as 0
 ("no evidence of similarity") rather than NaN, and say so wherever it is shown.
+
+Lengths and cosines are computed on vectors scaled by their largest entry first,
+``|u| = m * |u / m|`` with ``m = max |u_i|``, so squaring cannot overflow (1e200) or
+underflow to zero (1e-200): any finite non-zero vector has a direction and a length.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import numpy as np
+
+from core.checks import array, indices, whole
+
+MAX_DIM = 1_000_000        # entries of one vector
+MAX_TABLE = 2**25          # entries of a table (256 MiB in float64)
+MAX_ROWS = 5_000           # rows of a cosine matrix (n x n: 200 MB at 5,000)
 
 
 @dataclass(frozen=True)
@@ -40,15 +50,37 @@ def cosine_steps(u, v) -> CosineSteps:
     >>> round(cosine_steps([1, 0], [0, 1]).angle_degrees)
     90
     """
-    u = np.asarray(u, dtype=np.float64)
-    v = np.asarray(v, dtype=np.float64)
-    if u.shape != v.shape or u.ndim != 1:
-        raise ValueError(f"Both vectors need the same length; got {u.size} and {v.size}.")
-    products = u * v                                       # (d,)
-    dot = float(products.sum())
-    nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
-    cos = 0.0 if nu == 0 or nv == 0 else float(np.clip(dot / (nu * nv), -1.0, 1.0))
+    su_, sv_ = np.shape(u), np.shape(v)
+    if su_ != sv_ or len(su_) != 1 or su_[0] == 0:
+        raise ValueError(f"Both vectors need the same length; got {int(np.prod(su_))} and {int(np.prod(sv_))}.")
+    u = array(u, "u", 1, max_size=MAX_DIM)
+    v = array(v, "v", 1, max_size=MAX_DIM)
+    nu, nv = norm(u), norm(v)
+    su, sv = float(np.abs(u).max()), float(np.abs(v).max())  # largest entries
+    with np.errstate(over="ignore", under="ignore"):
+        products = u * v                                   # (d,) may overflow to +-inf: shown as is
+        if nu == 0 or nv == 0:
+            dot, cos = float(products.sum()), 0.0
+        else:
+            uu, vv = u / su, v / sv                        # (d,) largest entry 1: safe to square
+            scaled = float(uu @ vv)                        # u.v / (su sv)
+            dot = 0.0 if scaled == 0 else su * scaled * sv  # +-inf only if u.v itself is that large
+            cos = float(np.clip(uu @ vv / (np.linalg.norm(uu) * np.linalg.norm(vv)), -1.0, 1.0))
     return CosineSteps(tuple(float(p) for p in products), dot, nu, nv, cos)
+
+
+def norm(u) -> float:
+    """The length ``|u|``, scaled first so that huge or tiny entries neither overflow nor vanish.
+
+    >>> norm([3, 4]), norm([3e-200, 4e-200]), round(norm([3e200, 4e200]) / 1e200, 12)
+    (5.0, 5e-200, 5.0)
+    """
+    u = array(u, "u", 1, max_size=MAX_DIM)
+    m = float(np.abs(u).max()) if u.size else 0.0
+    if m == 0:
+        return 0.0
+    with np.errstate(over="ignore"):
+        return float(m * np.linalg.norm(u / m))          # inf only if the length itself is
 
 
 def cosine(u, v) -> float:
@@ -64,9 +96,11 @@ def cosine(u, v) -> float:
 
 def normalize_rows(X: np.ndarray) -> np.ndarray:
     """Each row divided by its length; zero rows stay zero. Shape (n, d) -> (n, d)."""
-    X = np.asarray(X, dtype=np.float64)
-    norms = np.linalg.norm(X, axis=1, keepdims=True)  # (n, 1)
-    return np.divide(X, norms, out=np.zeros_like(X), where=norms > 0)
+    X = array(X, "The table", 2, max_size=MAX_TABLE)
+    m = np.abs(X).max(axis=1, keepdims=True) if X.size else np.zeros((len(X), 1))  # (n, 1)
+    S = np.divide(X, m, out=np.zeros_like(X), where=m > 0)   # (n, d) largest entry of each row 1
+    norms = np.linalg.norm(S, axis=1, keepdims=True)         # (n, 1) between 1 and sqrt(d)
+    return np.divide(S, norms, out=np.zeros_like(S), where=norms > 0)
 
 
 def cosine_matrix(X: np.ndarray) -> np.ndarray:
@@ -78,6 +112,8 @@ def cosine_matrix(X: np.ndarray) -> np.ndarray:
            [0., 0., 1.]])
     """
     U = normalize_rows(X)                    # (n, d) unit rows
+    if len(U) > MAX_ROWS:
+        raise ValueError(f"A cosine matrix of {len(U):,} rows is too large; at most {MAX_ROWS:,}.")
     return np.clip(U @ U.T, -1.0, 1.0)       # (n, n)
 
 
@@ -89,7 +125,10 @@ def nearest(X: np.ndarray, i: int, k: int = 5) -> list[tuple[int, float]]:
     >>> [(j, round(c, 2)) for j, c in nearest(np.array([[1.0, 0], [0.9, 0.1], [-1, 0]]), 0, k=2)]
     [(1, 0.99), (2, -1.0)]
     """
-    sims = normalize_rows(X) @ normalize_rows(X)[i]   # (n,)
+    U = normalize_rows(X)                             # (n, d)
+    i = whole(i, "i", 0, len(U) - 1)
+    k = whole(k, "k", 0, len(U) - 1)
+    sims = U @ U[i]                                   # (n,)
     order = [j for j in np.lexsort((np.arange(len(sims)), -sims)) if j != i][:k]
     return [(int(j), float(sims[j])) for j in order]
 
@@ -100,7 +139,8 @@ def mean_embedding(X: np.ndarray, ids) -> np.ndarray:
     >>> mean_embedding(np.array([[0.0, 2], [4, 0]]), [0, 1])
     array([2., 1.])
     """
-    ids = np.asarray(ids)
+    X = array(X, "The table", 2, max_size=MAX_TABLE)
+    ids = indices(ids, "The ids", len(X))
     if ids.size == 0:
         raise ValueError("A sentence needs at least one word to average.")
     # Summing in a fixed (sorted) order makes the result exactly order-free, as the

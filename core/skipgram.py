@@ -29,16 +29,25 @@ from typing import Callable
 
 import numpy as np
 
+from core.checks import number, whole
 from core.corpus import Corpus
 
 MAX_D_MODEL = 256
 MAX_STEPS = 20_000
+MAX_INIT_STD = 10.0         # larger starting noise overflows the scores before step 1
+MAX_LR = 1e6
+MAX_SNAPSHOT_ENTRIES = 2**25
+"""Snapshots kept by one run: n_snapshots * V * d numbers (256 MiB in float64) at most."""
 BLOWUP_FACTOR = 10.0
 """A loss above this many times its starting value counts as diverged."""
 
 
 class ConfigError(ValueError):
     """Settings that cannot be trained; the message says which and why."""
+
+
+class ConfigTypeError(ConfigError, TypeError):
+    """A setting of the wrong type (``True`` for a width, ``"3"`` for steps): also a TypeError."""
 
 
 @dataclass(frozen=True)
@@ -54,21 +63,28 @@ class SkipGramConfig:
 
     def __post_init__(self):
         checks = [
-            (isinstance(self.d_model, (int, np.integer)) and 1 <= self.d_model <= MAX_D_MODEL,
-             f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
-            (np.isfinite(self.lr) and self.lr > 0, "The learning rate must be a positive number."),
-            (isinstance(self.steps, (int, np.integer)) and 0 <= self.steps <= MAX_STEPS,
-             f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
-            (isinstance(self.seed, (int, np.integer)) and 0 <= self.seed < 2**63,
-             "The seed must be a whole number from 0 to 2**63 - 1."),
-            (np.isfinite(self.init_std) and self.init_std > 0,
-             "The initial standard deviation must be a positive number."),
-            (isinstance(self.snapshot_every, (int, np.integer)) and self.snapshot_every >= 1,
-             "snapshot_every must be at least 1."),
+            (whole, self.d_model, 1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
+            (number, self.lr, 0, MAX_LR, "The learning rate must be a positive number."),
+            (whole, self.steps, 0, MAX_STEPS, f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
+            (whole, self.seed, 0, 2**63 - 1, "The seed must be a whole number from 0 to 2**63 - 1."),
+            (number, self.init_std, 0, MAX_INIT_STD, "The initial standard deviation must be a positive "
+                                                    "number."),
+            (whole, self.snapshot_every, 1, None, "snapshot_every must be at least 1."),
         ]
-        for ok, message in checks:
-            if not ok:
-                raise ConfigError(message)
+        for check, value, low, high, message in checks:
+            try:
+                if check is number:
+                    x = number(value, message, low, None, low_open=True)   # lr and init_std: above 0
+                    if x > high:
+                        raise ConfigError(f"{message[:-1]} of at most {high:g}.")
+                else:
+                    check(value, message, low, high)
+            except ConfigError:
+                raise
+            except TypeError:
+                raise ConfigTypeError(message) from None
+            except ValueError:
+                raise ConfigError(message) from None
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,7 @@ class TrainResult:
     vocab: list[str] = field(default_factory=list)
     diverged: bool = False
     diverged_step: int | None = None  # first update whose loss was not finite
+    stopped: bool = False             # the callback asked to stop before ``steps`` updates
 
     @property
     def final_loss(self) -> float:
@@ -205,23 +222,35 @@ def init_params(V: int, config: SkipGramConfig) -> tuple[np.ndarray, np.ndarray]
 
 
 def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
-          callback: Callable[[int, float], None] | None = None) -> TrainResult:
+          callback: Callable[[int, float], bool | None] | None = None) -> TrainResult:
     """Full-batch gradient descent on the mean cross-entropy.
 
     ``callback(step, loss)`` is called for step 0 (before any update) and after each update.
+    If it returns True, training stops there and the partial result is returned with
+    ``stopped=True`` (E, W and ``losses`` up to that step), e.g. when a user presses Stop.
 
     >>> from core.corpus import GUIDE_TEXT
     >>> r = train(Corpus.from_text(GUIDE_TEXT))
     >>> round(float(r.losses[0]), 3), round(float(r.losses[3000]), 3)
     (2.487, 1.713)
     """
+    if not isinstance(corpus, Corpus):
+        raise TypeError(f"train needs a core.corpus.Corpus, not {type(corpus).__name__}.")
+    if not isinstance(config, SkipGramConfig):
+        raise TypeError(f"config must be a SkipGramConfig, not {type(config).__name__}.")
+    if callback is not None and not callable(callback):
+        raise TypeError("callback must be a function callback(step, loss) or None.")
+    n_snaps = config.steps // config.snapshot_every + 2
+    if n_snaps * corpus.V * config.d_model > MAX_SNAPSHOT_ENTRIES:
+        raise ConfigError(f"Keeping {n_snaps:,} snapshots of a {corpus.V:,} x {config.d_model} table "
+                          "needs too much memory; raise snapshot_every.")
     E, W = init_params(corpus.V, config)
     E_prev, W_prev = E, W
     C = corpus.cooccurrence
     n = C.sum(axis=1)                           # (V,) computed once for all steps
     losses: list[float] = []
     snap_steps, snaps = [], []
-    diverged_step = None
+    diverged_step, stopped = None, False
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
             loss, dE, dW = loss_and_grads(E, W, C, n)
@@ -233,8 +262,9 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
             if step % config.snapshot_every == 0 or step == config.steps:
                 snap_steps.append(step)
                 snaps.append(E.copy())
-            if callback is not None:
-                callback(step, loss)
+            if callback is not None and callback(step, loss) is True:
+                stopped = step < config.steps
+                break
             if step == config.steps:
                 break
             E_new, W_new = E - config.lr * dE, W - config.lr * dW
@@ -250,5 +280,5 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
         E=E, W=W, losses=np.array(losses),
         snapshot_steps=np.array(snap_steps), snapshots=np.array(snaps),
         vocab=list(corpus.vocab), diverged=diverged_step is not None,
-        diverged_step=diverged_step,
+        diverged_step=diverged_step, stopped=stopped,
     )

@@ -9,15 +9,13 @@ downloads nothing), and ``<|endoftext|>`` is id 50,256.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import tiktoken
-from tiktoken.load import load_tiktoken_bpe
 from tiktoken_ext.openai_public import ENDOFTEXT, r50k_pat_str
 
 RANKS_PATH = Path(__file__).parent / "data" / "gpt2.tiktoken"
@@ -27,53 +25,40 @@ EOT_ID = 50_256
 MAX_TEXT_CHARS = 20_000
 """Longest text the tokenizer screen takes; longer text is cut with a message."""
 
-_env_lock = threading.Lock()
-
 
 class TokenizerUnavailable(RuntimeError):
     """The bundled ranks file is missing or damaged; the message names the file."""
 
 
-@contextmanager
-def _no_tiktoken_disk_cache():
-    """tiktoken copies every file it reads into a cache folder; an empty
-    TIKTOKEN_CACHE_DIR turns that off, so loading writes nothing to disk."""
-    with _env_lock:
-        old = os.environ.get("TIKTOKEN_CACHE_DIR")
-        os.environ["TIKTOKEN_CACHE_DIR"] = ""
-        try:
-            yield
-        finally:
-            if old is None:
-                del os.environ["TIKTOKEN_CACHE_DIR"]
-            else:
-                os.environ["TIKTOKEN_CACHE_DIR"] = old
-
-
 def gpt2(path: str | os.PathLike = RANKS_PATH, expected_hash: str = RANKS_SHA256) -> tiktoken.Encoding:
     """A ``tiktoken.Encoding`` identical to GPT-2's, loaded with no network.
 
-    Raises ``TokenizerUnavailable`` naming the file if it is missing or its
-    SHA-256 does not match.
+    Line endings do not matter: a checkout that turned the file's ``\\n`` into ``\\r\\n``
+    (Git for Windows with ``core.autocrlf=true``, before ``.gitattributes`` marked the file
+    binary) is read as the same ranks. The SHA-256 is checked over the LF-normalised bytes,
+    which are exactly the published file, so any other change is still refused.
+    Raises ``TokenizerUnavailable`` naming the file (never a server path) if it is missing or
+    its checksum does not match.
 
     >>> enc = gpt2()
     >>> enc.encode(" bank"), enc.n_vocab
     ([3331], 50257)
     """
     path = Path(path)
+    name = _shown_name(path)
     try:
         data = path.read_bytes()
     except OSError as err:
         raise TokenizerUnavailable(
-            f"The GPT-2 vocabulary file {path} could not be read ({err.strerror or err})."
+            f"The GPT-2 vocabulary file {name} could not be read ({_reason(err)})."
         ) from err
+    data = data.replace(b"\r\n", b"\n")       # CRLF -> LF: the published bytes
     if hashlib.sha256(data).hexdigest() != expected_hash:
         raise TokenizerUnavailable(
-            f"The GPT-2 vocabulary file {path} is damaged: its SHA-256 checksum does not match "
+            f"The GPT-2 vocabulary file {name} is damaged: its SHA-256 checksum does not match "
             "the published one. Restore it from the repository (git checkout core/data)."
         )
-    with _no_tiktoken_disk_cache():
-        ranks = load_tiktoken_bpe(str(path), expected_hash=expected_hash)
+    ranks = parse_ranks(data)
     return tiktoken.Encoding(
         name="gpt2-offline",
         pat_str=r50k_pat_str,
@@ -81,6 +66,34 @@ def gpt2(path: str | os.PathLike = RANKS_PATH, expected_hash: str = RANKS_SHA256
         special_tokens={ENDOFTEXT: EOT_ID},
         explicit_n_vocab=N_VOCAB,
     )
+
+
+def parse_ranks(data: bytes) -> dict[bytes, int]:
+    """The ranks file's lines ``base64(token bytes) rank`` as ``{token bytes: rank}``
+    (what ``tiktoken.load.load_tiktoken_bpe`` returns, without its download cache).
+
+    >>> parse_ranks(b"IQ== 0\\nIg== 1\\n")
+    {b'!': 0, b'"': 1}
+    """
+    ranks = {}
+    for line in data.splitlines():
+        if line:
+            token, rank = line.split()
+            ranks[base64.b64decode(token)] = int(rank)
+    return ranks
+
+
+def _shown_name(path: Path) -> str:
+    """The file as a user may see it: relative to the repository for the bundled file,
+    the bare file name otherwise (a server's folders are nobody's business)."""
+    try:
+        return str(path.resolve().relative_to(RANKS_PATH.parent.parent.parent))
+    except ValueError:
+        return path.name
+
+
+def _reason(err: OSError) -> str:
+    return err.strerror or type(err).__name__
 
 
 @dataclass(frozen=True)

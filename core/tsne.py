@@ -46,10 +46,14 @@ from typing import Callable
 
 import numpy as np
 
+from core.checks import number, whole
+
 from core.projection import pca
 from core.similarity import normalize_rows
 
 PERPLEXITY_CAP = 1 / 3
+MAX_POINTS = 2_000      # exact t-SNE: (n, n) matrices, n^2 work per step
+MAX_ITER = 10_000
 """Default largest perplexity, as a share of n - 1 (the usual rule of thumb)."""
 
 
@@ -71,6 +75,7 @@ class TSNEResult:
     kl: float                 # final KL(P || Q), without exaggeration
     n_iter: int               # number of gradient steps taken
     learning_rate: float      # the step size used
+    stopped: bool = False     # the callback asked to stop before ``n_iter`` steps
 
     @property
     def clamped(self) -> bool:
@@ -223,7 +228,9 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     metric : "euclidean" (distances between rows) or "cosine" (rows scaled to unit
         length first, so ``|u - v|^2 = 2 - 2 cos(u, v)``)
     perplexity_cap : float in (0, 1], the cap as a share of n - 1
-    callback : called as ``callback(step, kl)`` every ``report_every`` steps
+    callback : called as ``callback(step, kl)`` every ``report_every`` steps; if it
+        returns True, the iterations stop there and the partial picture is returned
+        with ``stopped=True`` and ``n_iter`` the number of steps taken
 
     Returns
     -------
@@ -235,15 +242,26 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     >>> r.coords.shape, round(r.perplexity_used, 3), r.clamped
     ((10, 2), 3.0, True)
     """
-    X = np.asarray(X, dtype=np.float64)
+    X = np.asarray(X, dtype=np.float64) if not isinstance(X, np.ndarray) else X.astype(np.float64)
     if X.ndim != 2 or len(X) < 3:
         raise ValueError("t-SNE needs a table of at least 3 rows.")
+    if len(X) > MAX_POINTS or X.size > 2**24:
+        raise ValueError(f"Exact t-SNE works on every pair of points (n^2 per step): at most "
+                         f"{MAX_POINTS:,} points here; this table has {len(X):,}.")
     if not np.isfinite(X).all():
         raise ValueError("The table contains NaN or infinite values.")
-    if not perplexity >= 1:
+    if isinstance(perplexity, bool) or not np.isfinite(perplexity) or not perplexity >= 1:
         raise ValueError("Perplexity is an effective number of neighbours: it must be at least 1.")
     if not 0 < perplexity_cap <= 1:
         raise ValueError("perplexity_cap is a share of n - 1: it must be above 0 and at most 1.")
+    k = whole(k, "k", 1, 3)
+    seed = whole(seed, "seed", 0)
+    n_iter = whole(n_iter, "n_iter", 0, MAX_ITER)
+    exaggeration_iter = whole(exaggeration_iter, "exaggeration_iter", 0)
+    report_every = whole(report_every, "report_every", 1)
+    early_exaggeration = number(early_exaggeration, "early_exaggeration", 0, 1000, low_open=True)
+    if learning_rate is not None:
+        learning_rate = number(learning_rate, "learning_rate", 0, 1e6, low_open=True)
     if metric not in ("euclidean", "cosine"):
         raise ValueError(f"metric must be 'euclidean' or 'cosine', not {metric!r}.")
     n = len(X)
@@ -260,6 +278,7 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     Y = rng.normal(0.0, 1e-4, size=(n, k))                # (n, k) tiny random start
     step = np.zeros_like(Y)                               # (n, k) previous update (momentum)
     gains = np.ones_like(Y)                               # (n, k) per-coordinate step scale
+    done, stopped = n_iter, False
     for it in range(n_iter):
         exaggerating = it < exaggeration_iter
         grad, _ = _gradient(P * early_exaggeration if exaggerating else P, Y)  # (n, k)
@@ -271,7 +290,9 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
         Y = Y + step
         Y -= Y.mean(axis=0)                               # keep the picture centred
         if callback is not None and (it + 1) % report_every == 0:
-            callback(it + 1, kl_gradient(P, Y)[0])
+            if callback(it + 1, kl_gradient(P, Y)[0]) is True and it + 1 < n_iter:
+                done, stopped = it + 1, True
+                break
     kl = kl_gradient(P, Y)[0]
     coords = pca(Y, k=k).coords                           # (n, k) same distances, own axes
-    return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, n_iter, eta)
+    return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, done, eta, stopped)

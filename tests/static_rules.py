@@ -88,6 +88,7 @@ class _Checker(ast.NodeVisitor):
         self.helper_names = set()      # names imported from the HTML helper module
         self.helper_modules = set()    # local names bound to the HTML helper module itself
         self.seen: set[int] = set()    # cache references already judged (by node id)
+        self.fixed_strings: set[str] = set()   # module-level names bound to a plain string literal
 
     def flag(self, rule: str, node: ast.AST, message: str) -> None:
         self.findings.append(Finding(rule, self.path, getattr(node, "lineno", 0), message))
@@ -196,7 +197,8 @@ class _Checker(ast.NodeVisitor):
             raw = True
         if raw:
             body = node.args[0] if node.args else _keyword(node, "body")
-            if not self._from_helper(body):
+            fixed = isinstance(body, ast.Name) and body.id in self.fixed_strings   # no data in it
+            if not self._from_helper(body) and not fixed:
                 self.flag("html", node, f"raw HTML in {name or 'a call'} not built by {HTML_HELPER}")
 
     # ---- network and disk -------------------------------------------------------------------
@@ -224,7 +226,11 @@ class _Checker(ast.NodeVisitor):
 def check_source(text: str, path: str = "<snippet>") -> list[Finding]:
     """Every broken rule in one file's source text."""
     checker = _Checker(path)
-    checker.visit(ast.parse(text, filename=path))
+    tree = ast.parse(text, filename=path)
+    checker.fixed_strings = {t.id for node in tree.body if isinstance(node, ast.Assign)
+                             and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                             for t in node.targets if isinstance(t, ast.Name)}
+    checker.visit(tree)
     if path == HTML_HELPER_PATH:
         checker.findings += _check_helper(text, path)
     return checker.findings

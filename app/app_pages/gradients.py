@@ -6,7 +6,7 @@ from ui import layout
 from ui.chips import visible
 from ui.presenter import reset_button
 from ui.common import error, fixed_decimals, intro, plain
-from ui.parse import InputError, parse_ids
+from ui.parse import MAX_TEXT, InputError, parse_ids
 from ui.runs import corpus_for, tokenizer
 from core.corpus import GUIDE_TEXT
 from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
@@ -50,6 +50,7 @@ def lesson_ids_note() -> None:
 c1, c2 = st.columns([2, 1], gap="large")
 with c1:
     ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
+                             max_chars=MAX_TEXT,
                              help="The lesson's ids for “I love AI”, from a small home-made BPE "
                                   "(GPT-2's own tokenizer gives other ids: see below).")
 with c2:

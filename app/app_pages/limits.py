@@ -6,6 +6,8 @@ from ui.presenter import reset_button
 from ui.common import error, intro
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
+
+MAX_SENTENCE = 500
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig
 
@@ -23,8 +25,8 @@ st.subheader("Order: an average of rows cannot tell who saw whom")
 st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
             "the rows learned on the Train screen's reference run). Averages do not care about order.")
 c1, c2 = st.columns(2, gap="large")
-s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a")
-s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b")
+s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a", max_chars=MAX_SENTENCE)
+s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b", max_chars=MAX_SENTENCE)
 try:
     ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
     if len(ids_a) == 0 or len(ids_b) == 0:
@@ -40,6 +42,9 @@ table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
 same = bool((mean_a == mean_b).all())
 kind, verdict = order_verdict([corpus.vocab[i] for i in ids_a], [corpus.vocab[i] for i in ids_b], same,
                               cosine(mean_a, mean_b))
+if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different texts count as one
+    verdict += (" (Your two texts differ only in capital letters or punctuation, which are dropped "
+                "before the lookup.)")
 {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
 st.dataframe(table, key="limits_means")
 st.caption("A lookup has nowhere to record position. Transformers add position information and "

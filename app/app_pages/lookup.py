@@ -6,7 +6,7 @@ from ui import charts, layout
 from ui.captions import init_comparison
 from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro, vector_frame
-from ui.parse import InputError, parse_matrix
+from ui.parse import MAX_TEXT, InputError, parse_matrix
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
@@ -22,7 +22,8 @@ reset_button("lookup_", key="lookup_reset")
 left, right = layout.blocks(layout.PANEL, 2 * layout.PANEL)
 with left:
     text = st.text_area("The table W (one row per line, numbers separated by commas)",
-                        "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix")
+                        "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix",
+                        max_chars=MAX_TEXT)
 try:
     W = parse_matrix(text, "The table")
 except InputError as err:
@@ -58,7 +59,7 @@ st.subheader("A batch of ids: shape (B, T) becomes (B, T, d_model)")
 st.markdown("Real code looks up a whole batch at once with `W[ids]` (a *gather*). "
             "Type one sequence per line; every line needs the same length.")
 ids_text = st.text_area("Ids (B lines of T ids each)", f"0, {V - 1}\n{min(1, V - 1)}, 0",
-                        height=100, key="lookup_batch")
+                        height=100, key="lookup_batch", max_chars=MAX_TEXT)
 try:
     ids = parse_matrix(ids_text, "The ids", max_rows=8)
     if not np.all(ids == np.round(ids)):

@@ -6,6 +6,7 @@ from ui import charts, layout
 from ui.presenter import reset_button
 from ui.common import chart_with_table, intro
 from ui.exercises import Exercise, show
+from ui.inputs import whole_input
 from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, crossover_d_model,
                          embedding_params, human, human_bytes, layer_params, memory_bytes, preset,
                          share)
@@ -19,19 +20,21 @@ names = [p.name for p in PRESETS] + ["Custom"]
 choice = st.selectbox("Model", names, index=0, key="params_preset")
 p = preset(choice) if choice != "Custom" else None
 c = st.columns(4, gap="medium")
-vocab = c[0].number_input("Vocabulary size |V|", 1, MAX_VOCAB, p.vocab_size if p else 50_257,
-                          step=1, key=f"params_vocab_{choice}")
-d_model = c[1].number_input("d_model", 1, MAX_D_MODEL, p.d_model if p else 768, step=1,
-                            key=f"params_d_{choice}")
-total = c[2].number_input("Model total", 1, 10**13,
-                          p.total_params if p else 124_439_808, step=1, key=f"params_total_{choice}",
-                          help="The whole model's parameters, as published for the preset; type your own for a "
-                               "custom model.")
+vocab = whole_input("Vocabulary size |V|", 1, MAX_VOCAB, p.vocab_size if p else 50_257,
+                    f"params_vocab_{choice}", where=c[0])
+d_model = whole_input("d_model", 1, MAX_D_MODEL, p.d_model if p else 768, f"params_d_{choice}",
+                      where=c[1])
+total = whole_input("Model total", 1, 10**13, p.total_params if p else 124_439_808,
+                    f"params_total_{choice}", where=c[2],
+                    help="The whole model's parameters, as published for the preset; type your own for a "
+                         "custom model.")
 tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied",
                    help="Is the output projection (lm_head) tied to the table? GPT-2 reuses the table "
                         "(transposed) to score the next token: no extra parameters. Untied, the "
                         "model holds a second |V| x d_model matrix.")
 
+if vocab is None or d_model is None or total is None:
+    st.stop()
 table_n = embedding_params(int(vocab), int(d_model))
 both_n = embedding_params(int(vocab), int(d_model), tied=bool(tied))
 layout.metrics([

@@ -4,6 +4,7 @@ import streamlit as st
 from ui import charts, layout
 from ui.presenter import reset_button
 from ui.common import chart_with_table, intro
+from ui.inputs import whole_input
 from ui.projection_views import context_view, pictures, rotation_view, trained_table
 
 intro("8. Projections: looking without being fooled",
@@ -19,7 +20,9 @@ perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], def
                          max_selections=3, key="proj_perplexities",
                          help="Roughly how many neighbours each point tries to keep close. "
                               "Not the perplexity of a language model.")
-seed = c[2].number_input("t-SNE seed", 0, 1000, 0, key="proj_seed")
+seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2])
+if seed is None:
+    st.stop()
 table = trained_table(source)
 if source.startswith("Word groups"):
     st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). The most "

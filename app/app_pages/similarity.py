@@ -7,7 +7,7 @@ from ui import charts, layout
 from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
 from ui.exercises import Exercise, show
-from ui.parse import InputError, parse_vector
+from ui.parse import MAX_TEXT, InputError, parse_vector
 from ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
 from core.embedding import one_hot
@@ -21,9 +21,9 @@ reset_button("sim_", key="sim_reset")
 
 c1, c2, c3 = st.columns([1, 1, 1], gap="large")
 with c1:
-    u_text = st.text_input("Vector u", "1, 2, 2", key="sim_u")
+    u_text = st.text_input("Vector u", "1, 2, 2", key="sim_u", max_chars=MAX_TEXT)
 with c2:
-    v_text = st.text_input("Vector v", "2, 1, 2", key="sim_v")
+    v_text = st.text_input("Vector v", "2, 1, 2", key="sim_v", max_chars=MAX_TEXT)
 with c3:
     scale = st.slider("Stretch v by", 0.25, 5.0, 1.0, 0.25, key="sim_scale",
                       help="Multiplying v by a positive number changes its length, not its direction.")

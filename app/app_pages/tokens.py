@@ -5,10 +5,12 @@ from ui.chips import chips_html, visible
 from ui import layout
 from ui.presenter import reset_button
 from ui.common import error, intro, plain
+from ui.parse import InputError, parse_whole
 from ui.runs import tokenizer
 from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
 
 MAX_CHIPS = 400
+MAX_ID_CHARS = 40
 
 intro("7. Tokens: one row for every “bank”",
       "This is GPT-2's real tokenizer. Each coloured box is one token, with its id underneath; "
@@ -24,7 +26,8 @@ except TokenizerUnavailable as err:
     st.stop()
 
 raw = st.text_area(f"Text (up to {MAX_TEXT_CHARS:,} characters)",
-                   "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text")
+                   "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text",
+                   max_chars=MAX_TEXT_CHARS)
 special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special",
                     help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
                          "data. Off: it is split like any other characters.")
@@ -73,11 +76,9 @@ st.caption("An id is a name, not a quantity: ` cat` is 3797 and ` Cat` is 5181, 
            "tokenizer learned its merges, not from meaning.")
 
 st.subheader("Look up an id")
-typed = st.text_input("Token id", "3331", key="tok_id")
+typed = st.text_input("Token id", "3331", key="tok_id", max_chars=MAX_ID_CHARS)
 try:
-    tid = int(typed.strip())
+    tid = parse_whole(typed, "The id", 0, enc.n_vocab - 1)
     st.markdown(f"Id {tid} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")
-except ValueError:
-    error(f"{typed.strip()[:30]!r} is not an id: GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}."
-             if not typed.strip().lstrip("-").isdigit()
-             else f"{typed.strip()} is outside GPT-2's ids, which run from 0 to {enc.n_vocab - 1:,}.")
+except InputError as err:
+    error(f"{err} GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}.")

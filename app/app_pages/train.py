@@ -7,13 +7,15 @@ import streamlit as st
 from ui import bigtext_view, captions, charts, layout
 from ui.presenter import reset_button
 from ui.common import chart_with_table, error, intro
+from ui.guard import fit_steps, show_refusal
+from ui.inputs import text_changes_for, whole_input, word_rule_note
 from ui.projection_views import word_groups
-from ui.runs import corpus_for, train_run
+from ui.runs import corpus_for, resume_training, train_run
 from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
 from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
-from core.corpus import CorpusError
+from core.corpus import GUIDE_TEXT, CorpusError
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest
 from core.skipgram import BLOWUP_FACTOR, loss_floor
@@ -26,7 +28,7 @@ intro("3. Train: learning vectors from neighbours",
 
 # The lesson's reference run: the defaults of the widgets bound to the page address.
 LESSON_RUN = {"train_d_model": 4, "train_lr": 0.5, "train_window": 2, "train_steps": 3000,
-              "train_seed": 0, "train_source": SOURCES[0], "train_tab": "Result"}
+              "train_seed": "0", "train_source": SOURCES[0], "train_tab": "Result"}
 given = link_values()
 c = st.columns([1, 1, 1, 1, 1], gap="medium")
 d_model = c[0].slider("d_model", 1, 32, 4, key="train_d_model", bind="query-params",
@@ -37,16 +39,23 @@ window = c[2].slider("Window", 1, 5, 2, key="train_window", bind="query-params",
                      help="How many words on each side count as neighbours.")
 steps = c[3].select_slider("Steps", STEP_OPTIONS, 3000, key="train_steps", bind="query-params",
                            help="Number of full-batch gradient-descent updates.")
-seed = c[4].number_input("Seed", 0, 1_000_000, 0, step=1, key="train_seed", bind="query-params",
-                         help="Which random starting table. Same seed, same run.")
+seed = whole_input("Seed", 0, 1_000_000, 0, "train_seed", where=c[4], fallback=0, bind="query-params",
+                   help="Which random starting table, from 0 to 1,000,000. Same seed, same run.")
 
 text, source_note = corpus_controls()
 link_notice(given)
+pasted = st.session_state.get("train_source") == SOURCES[2]
+if pasted and "train_source" in given and text == GUIDE_TEXT:
+    st.info("This link asks for a pasted text, but a link carries only the settings, not the text "
+            "itself: the box above starts with the lesson's 33 words. Paste the text you were given "
+            "to get the shared run.", icon=":material/link_off:")
 if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
     bigtext_view.show(text, source_note, int(seed))
     st.stop()
 st.caption("Every setting above is kept in the page's address: copy it from the address bar "
-           "to share this exact run.")
+           "to share this exact run." + (" Your pasted text is not in the address (it would "
+                                        "make the link too long): send it along separately."
+                                        if pasted else ""))
 reset_button("train_", key="train_reset", defaults=LESSON_RUN)
 try:
     corpus = corpus_for(text, int(window), MAX_VOCAB)
@@ -58,11 +67,16 @@ if corpus.n_dropped_words:
                     f"{corpus.n_dropped_words:,} rarest are counted as <unk>.")
 if source_note:
     st.info(source_note.strip())
+if st.session_state.get("train_source") == SOURCES[2] and (changes := text_changes_for(text)):
+    st.info(word_rule_note(changes), icon=":material/translate:")
 
+steps_used, cut_note = fit_steps(corpus.V, int(d_model), int(steps), STEP_OPTIONS)
+if cut_note:
+    show_refusal(cut_note)
 bar = st.empty()
 try:
-    result = train_run(text, int(window), int(d_model), float(lr), int(steps), int(seed),
-                       max_vocab=MAX_VOCAB, progress=bar)
+    result = train_run(text, int(window), int(d_model), float(lr), steps_used, int(seed),
+                       max_vocab=MAX_VOCAB, progress=bar, stop_key="train_stop")
 except Exception:  # a bug must not show a traceback; the log keeps the details
     logging.getLogger(__name__).exception("training failed")
     bar.empty()
@@ -71,6 +85,10 @@ except Exception:  # a bug must not show a traceback; the log keeps the details
              "(The details are in the server's log.)")
     st.stop()
 
+if result.stopped:
+    st.info(f"Training was stopped at step {len(result.losses) - 1:,} of {steps_used:,}: "
+            "everything below shows the run as far as it got.", icon=":material/stop_circle:")
+    st.button("Train to the end", key="train_resume", on_click=resume_training, args=("train_stop",))
 floor = loss_floor(corpus)
 last_step = captions.last_finite_step(result.losses)
 lnV = float(np.log(corpus.V))
@@ -173,7 +191,7 @@ def result_view() -> None:
         st.dataframe(pairs, key="train_pairs_table")
 
 
-settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=int(steps),
+settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=steps_used,
                 seed=int(seed), max_vocab=MAX_VOCAB)
 is_generated = st.session_state.get("train_source") == GENERATED
 TABS = ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]

@@ -1,12 +1,17 @@
 """Small display helpers shared by the screens."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import streamlit as st
 
 
 def intro(title: str, text: str) -> None:
-    """Title and the two or three sentences that say what the screen is for."""
+    """Title and the two or three sentences that say what the screen is for (and, once per
+    run, the browser-side paste limit of ``ui.paste_guard``)."""
+    from ui.paste_guard import install
+    install()
     st.title(title)
     st.markdown(text)
 
@@ -30,13 +35,41 @@ def vector_frame(v, name: str = "value", prefix: str = "dim") -> pd.DataFrame:
 
 
 _MD_SPECIAL = set("\\`*_{}[]()#+-.!<>|~:$&=\"'")
+# Whitespace-free runs that Markdown could turn into a link even when every character is
+# backslash-escaped: Streamlit's GFM autolinking runs on the *unescaped* text, so URLs,
+# www. hosts and e-mail addresses (anything with "@") become links after escaping.
+_LINKABLE = re.compile(r"\S*(?:@|://|www\.|mailto:|xmpp:)\S*", re.IGNORECASE)
 
 
-def plain(text: str) -> str:
-    """User text made safe to show inside Markdown: every punctuation character that
-    Markdown or Streamlit could read as formatting (links, images, HTML, :colour[] and
-    :material/...: directives, LaTeX) is backslash-escaped, so it shows as typed."""
-    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
+def _code_span(chunk: str) -> str:
+    """``chunk`` as an inline code span: Markdown shows its content literally (no links, no
+    formatting, no HTML, no directives or LaTeX). The fence is longer than any run of
+    backticks inside, and padded with a space that Markdown strips again."""
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", chunk)), default=0) + 1)
+    return f"{fence} {chunk} {fence}"
+
+
+def plain(text) -> str:
+    """User text as Markdown that shows exactly as typed, for quoting it back on screen.
+
+    The one helper for every notice, error or feedback that repeats what a user (or a
+    link) gave. Runs that Markdown could autolink (URLs, ``www.`` hosts, e-mail addresses)
+    become inline code spans; every other Markdown or Streamlit punctuation character
+    (links, images, HTML, ``:colour[]`` and ``:material/...:`` directives, ``$`` LaTeX)
+    is backslash-escaped. Control characters show as U+FFFD.
+    """
+    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "\ufffd", str(text))
+    out, last = [], 0
+    for m in _LINKABLE.finditer(text):
+        out.append(_escape(text[last:m.start()]))
+        out.append(_code_span(m.group()))
+        last = m.end()
+    out.append(_escape(text[last:]))
+    return "".join(out)
+
+
+def _escape(text: str) -> str:
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in text)
 
 
 def error(message) -> None:

@@ -12,6 +12,9 @@ import numpy as np
 
 MAX_ENTRIES = 64
 MAX_IDS = 256
+MAX_TEXT = 4_000
+"""Longest text a number box takes (``max_chars``: the browser stops a paste there);
+64 entries x 16 rows or 256 ids fit comfortably."""
 _SPLIT = re.compile(r"[,\s;]+")
 
 
@@ -72,3 +75,37 @@ def parse_ids(text: str, vocab_size: int, name: str = "The ids") -> np.ndarray:
             raise InputError(f"{name}: {i} is outside the vocabulary; ids run from 0 to {vocab_size - 1:,}.")
         ids.append(i)
     return np.array(ids, dtype=np.int64)
+
+
+_WHOLE = re.compile(r"[+-]?\d+(?:\.\d*)?(?:e[+-]?\d+)?|[+-]?\.\d+(?:e[+-]?\d+)?", re.IGNORECASE)
+_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(?:[,\s_]\d{3})+")
+
+
+def parse_whole(text: str, name: str, low: int, high: int) -> int:
+    """A whole number typed in a box, e.g. ``42``, ``1,000,000``, ``1 000 000`` or ``1e6``.
+
+    Scientific notation is read exactly (``1e6`` is 1,000,000, ``2.5e3`` is 2,500); a value
+    that is not whole (``1.5``, ``1e-3``) or outside ``low .. high`` is refused with a
+    message saying so, never rounded or cut to its first digits.
+
+    >>> parse_whole("1e6", "The seed", 0, 10**6), parse_whole("12,345", "n", 0, 10**6)
+    (1000000, 12345)
+    """
+    t = text.strip()
+    shown = repr(t[:20] + ("…" if len(t) > 20 else ""))
+    if not t:
+        raise InputError(f"{name} is empty. Type a whole number from {low:,} to {high:,}.")
+    if len(t) > 40:
+        raise InputError(f"{name}: {shown} is too long for a number from {low:,} to {high:,}.")
+    if _GROUPED.fullmatch(t):
+        t = re.sub(r"[,\s_]", "", t)
+    if not _WHOLE.fullmatch(t):
+        raise InputError(f"{name}: {shown} is not a number. Type a whole number from {low:,} to {high:,}.")
+    from decimal import Decimal
+    value = Decimal(t)                          # exact: no float rounding of 12345678901234567
+    if value != value.to_integral_value():
+        raise InputError(f"{name}: {shown} is not a whole number. Type a whole number from "
+                         f"{low:,} to {high:,}.")
+    if not low <= value <= high:
+        raise InputError(f"{name}: {shown} is outside the range {low:,} to {high:,}.")
+    return int(value)

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import fields, is_dataclass
 
 import numpy as np
 import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
-from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, session_gone, skipgram_work
+from ui.guard import Stopper
+from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, skipgram_work
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -89,42 +92,127 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
 
 
 def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-              init_std: float = 0.1, max_vocab: int | None = None, progress=None) -> TrainResult:
+              init_std: float = 0.1, max_vocab: int | None = None, progress=None,
+              stop_key: str | None = None) -> TrainResult:
     """Train once per distinct setting. On a cold run, ``progress`` (an ``st.empty()``
-    placeholder) shows a progress bar, updated about 20 times, and is cleared after."""
+    placeholder) shows a progress bar, updated about 20 times, and is cleared after.
+
+    ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
+    stopped by it is kept for this session only (never cached) and returned with
+    ``stopped=True`` until the user asks to train to the end (``resume_training``).
+    Moving any control, or closing the tab, also stops a cold run early (``ui.guard``)."""
     key = (text, window, d_model, lr, steps, seed, init_std, max_vocab)
     cache = run_cache()
     result = cache.get(key)
     if result is not None:
         return result
+    if stop_key and st.session_state.get(f"{stop_key}_held"):
+        held = _wait_for_partial(key)
+        if held is not None:
+            return held
+        st.session_state.pop(f"{stop_key}_held", None)
     corpus = corpus_for(text, window, max_vocab)
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
-
     heavy = skipgram_work(corpus.V, d_model, steps) > HEAVY_WORK
 
-    def report(step: int, loss: float) -> None:
-        if step % every == 0 or step == steps:
-            if heavy and session_gone():
-                raise Cancelled
-            if progress is not None:
-                progress.progress(step / max(steps, 1),
-                                  text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+    def run():
+        """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""
+        bar = None
+        if progress is not None:
+            box = progress.container()
+            bar = box.progress(0.0, text="Training...")
+            if stop_key:
+                box.button("Stop training", key=stop_key, on_click=_hold, args=(stop_key,),
+                           icon=":material/stop_circle:",
+                           help="Stop now and show the run as far as it got.")
+
+        def report(step: int, loss: float) -> None:
+            if bar is not None:
+                bar.progress(step / max(steps, 1),
+                             text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+
+        stopper = Stopper(report, every=every)
+        return train(corpus, config, callback=stopper), stopper
 
     try:
         if heavy:      # a long run waits for one of the server's long-run slots (ui.jobs)
             with heavy_slot(progress):
-                result = train(corpus, config, callback=report)
+                result, stopper = run()
         else:
-            result = train(corpus, config, callback=report)
+            result, stopper = run()
     except Cancelled:
         logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
         st.stop()
+    if result.stopped:
+        if stopper.gone:
+            logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
+        _PARTIALS.put(_session(), (key, result))
+        stopper.resume()                      # a rerun the user asked for goes ahead now
+        return result
+    _PARTIALS.take(_session())
     if progress is not None:
         progress.empty()
     cache.put(key, result)
     return result
+
+
+class _Partials:
+    """The last run each session stopped early, as (key, result): at most ``size`` sessions.
+
+    Not in ``st.session_state``: Streamlit discards what a run writes there after it was
+    told to stop, and the Stop button's rerun starts (in a new thread) before the stopped
+    run has handed its result over."""
+
+    def __init__(self, size: int = 16):
+        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+
+    def put(self, session: str, item: tuple) -> None:
+        with self._lock:
+            self._items[session] = item
+            self._items.move_to_end(session)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def get(self, session: str):
+        with self._lock:
+            return self._items.get(session)
+
+    def take(self, session: str):
+        with self._lock:
+            return self._items.pop(session, None)
+
+
+_PARTIALS = _Partials()
+
+
+def _session() -> str:
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else ""
+
+
+def _wait_for_partial(key: tuple, seconds: float = 3.0):
+    """The run stopped by the Stop button, once its thread has handed it over (the stopped
+    run answers within a training step; this run may have started a moment before)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        held = _PARTIALS.get(_session())
+        if held is not None and held[0] == key:
+            return held[1]
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.02)
+
+
+def _hold(stop_key: str) -> None:
+    st.session_state[f"{stop_key}_held"] = True
+
+
+def resume_training(stop_key: str) -> None:
+    """Forget a stopped run, so the next script run trains these settings to the end."""
+    st.session_state.pop(f"{stop_key}_held", None)
+    _PARTIALS.take(_session())
 
 
 @st.cache_resource(show_spinner=False)

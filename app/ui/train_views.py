@@ -10,9 +10,11 @@ import streamlit as st
 
 from ui import captions, charts, layout
 from ui.common import chart_with_table
+from ui.guard import fit_steps, show_refusal
 from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, negsampling_work, skipgram_work
 from ui.runs import RunCache, corpus_for, train_run
 from ui.train_controls import generated as generated_corpus
+from core import budget
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
@@ -89,9 +91,12 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, settings: dict,
                               settings["lr"] if settings["lr"] in (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0) else 0.5,
                               key="train_cmp_lr")
     corpus_b = corpus_for(text, w_b, max_vocab)
+    steps_b, cut_note = fit_steps(corpus_b.V, d_b, settings["steps"])
+    if cut_note:
+        show_refusal("Run B: " + cut_note)
     bar = st.empty()
-    res_b = train_run(text, w_b, d_b, lr_b, settings["steps"], settings["seed"], max_vocab=max_vocab,
-                      progress=bar)
+    res_b = train_run(text, w_b, d_b, lr_b, steps_b, settings["seed"], max_vocab=max_vocab,
+                      progress=bar, stop_key="train_cmp_stop")
     name_a = f"A: d_model {settings['d_model']}, window {settings['window']}, lr {settings['lr']:g}"
     name_b = f"B: d_model {d_b}, window {w_b}, lr {lr_b:g}"
     floors = {f"floor, window {settings['window']}": loss_floor(corpus)}
@@ -216,6 +221,18 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
     k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives")
     epochs = c[1].slider("Passes over the pairs (epochs)", 1, 200,
                          10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs")
+    # Budget (issue 19): price both runs before starting them; refuse what does not fit.
+    work = (budget.skipgram_work(corpus.V, settings["d_model"], settings["steps"])
+            + budget.negsampling_work(corpus.V, corpus.n_pairs, settings["d_model"], k, epochs))
+    room = budget.BUDGET - budget.skipgram_work(corpus.V, settings["d_model"], settings["steps"])
+    most = budget.max_negsampling_epochs(corpus.V, corpus.n_pairs, settings["d_model"], k, room)
+    verdict = budget.check(work, f"Negative sampling for {epochs} epochs with K = {k} at d_model "
+                           f"{settings['d_model']} on {corpus.n_pairs:,} pairs, plus the softmax run",
+                           f"at most {most:,} epochs with K = {k} at this width" if most else
+                           "nothing more at this width; lower d_model or the steps above")
+    if not verdict.fits:
+        show_refusal(verdict.message + " Nothing was trained.")
+        return
     queue = st.empty()
     with st.spinner("Training both objectives..."):
         cmp = _objectives(text, settings["window"], settings["d_model"], settings["lr"],

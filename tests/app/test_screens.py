@@ -142,7 +142,7 @@ def test_parameters_gpt2_small_and_gpt3():
 def test_parameters_custom_sizes_and_untied():
     at = open_screen("parameters")
     at.selectbox(key="params_preset").set_value("Custom").run()
-    at.number_input(key="params_d_Custom").set_value(1600).run()
+    at.text_input(key="params_d_Custom").input("1600").run()
     assert metric(at, "embedding table") == f"{50_257 * 1600:,}"
     at.toggle(key="params_tied").set_value(False).run()
     assert_clean(at)

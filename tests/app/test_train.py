@@ -41,7 +41,7 @@ def test_steps_and_seed():
     at.select_slider(key="train_steps").set_value(100).run()
     assert metric(at, "loss, step 100")
     before = metric(at, "loss, step 0")
-    at.number_input(key="train_seed").set_value(5).run()
+    at.text_input(key="train_seed").input("5").run()
     assert_clean(at)
     assert metric(at, "loss, step 0") != before
 

@@ -82,9 +82,9 @@ def test_parameter_metrics_memory_and_share(name):
             vocab, d, total, tied = p.vocab_size, p.d_model, p.total_params, p.tied
         else:
             vocab, d, total, tied = choice[1]
-            at.number_input(key="params_vocab_Custom").set_value(vocab).run()
-            at.number_input(key="params_d_Custom").set_value(d).run()
-            at.number_input(key="params_total_Custom").set_value(total).run()
+            at.text_input(key="params_vocab_Custom").input(str(vocab)).run()
+            at.text_input(key="params_d_Custom").input(str(d)).run()
+            at.text_input(key="params_total_Custom").input(str(total)).run()
             at.toggle(key="params_tied").set_value(tied).run()
         assert_clean(at)
     table_n = embedding_params(vocab, d)

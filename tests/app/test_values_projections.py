@@ -34,7 +34,7 @@ def test_each_picture_and_score_from_its_own_inputs(name):
     at = open_screen("projections")
     if name != "defaults":
         move(at, ("radio", "proj_source", source), ("multiselect", "proj_perplexities", perps),
-             ("number_input", "proj_seed", seed))
+             ("text_input", "proj_seed", seed))
     r = trained(source)
     E, vocab = r.E, r.vocab
     p = pca(E, k=2)

@@ -32,7 +32,7 @@ SETTINGS = {
 
 CONTROLS = {"d_model": ("slider", "train_d_model"), "lr": ("select_slider", "train_lr"),
             "window": ("slider", "train_window"), "steps": ("select_slider", "train_steps"),
-            "seed": ("number_input", "train_seed")}
+            "seed": ("text_input", "train_seed")}
 
 
 def _open(**s):

@@ -116,7 +116,7 @@ def move(at: AppTest, *changes: tuple[str, str, object]) -> AppTest:
     """Set controls as a user would, one rerun each: ``move(at, ("slider", "train_d_model", 8))``."""
     for kind, key, value in changes:
         widget = getattr(at, kind)(key=key)
-        (widget.input(value) if kind in ("text_input", "text_area") else widget.set_value(value)).run()
+        (widget.input(str(value)) if kind in ("text_input", "text_area") else widget.set_value(value)).run()
         assert not at.exception, [e.value for e in at.exception]
     return at
 

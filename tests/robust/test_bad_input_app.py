@@ -28,7 +28,7 @@ def test_zero_steps_and_huge_seed():
     at.select_slider(key="train_steps").set_value(0).run()
     assert_clean(at)
     assert metric(at, "loss, step 0") == "2.487"
-    at.number_input(key="train_seed").set_value(1_000_000).run()
+    at.text_input(key="train_seed").input("1e6").run()
     assert_clean(at)
 
 
@@ -105,9 +105,11 @@ def test_zero_vector_is_not_an_error():
 
 def test_tokenizer_takes_a_megabyte():
     at = open_screen("tokens")
-    at.text_area(key="tok_text").input("<|endoftext|> <b>x</b> " * 45_000).run()
+    # The box's max_chars stops a paste at 20,000 characters in the browser; a crafted
+    # request that sends more is cut to the same length by the server.
+    at.text_area(key="tok_text").set_value("<|endoftext|> <b>x</b> " * 45_000).run()
     assert_clean(at)
-    assert any("cut" in i.value for i in at.info)
+    assert metric(at, "characters") == "20,000"
 
 
 def test_the_maximum_number_of_steps_draws():
