@@ -39,18 +39,18 @@ def rows():
     for V, d, steps in ((12, 4, 3000), (64, 12, 2000), (150, 32, 500), (300, 4, 500), (300, 32, 500)):
         c = corpus(V, 2)
         est = budget.seconds(budget.skipgram_work(c.V, d, steps))
-        got = timed(lambda: train(c, SkipGramConfig(d_model=d, steps=steps)))
+        got = timed(lambda c=c, d=d, steps=steps: train(c, SkipGramConfig(d_model=d, steps=steps)))
         yield f"softmax V={c.V} d={d} steps={steps}", est, got
     for V, d, K, epochs in ((60, 4, 5, 20), (150, 32, 20, 5), (300, 32, 20, 3)):
         c = corpus(V, 5)
         est = budget.seconds(budget.negsampling_work(c.V, c.n_pairs, d, K, epochs))
-        got = timed(lambda: train_negsampling(c, NegSamplingConfig(d_model=d, negatives=K, epochs=epochs,
-                                                                    batch_size=64)))
+        got = timed(lambda c=c, d=d, K=K, epochs=epochs: train_negsampling(c, NegSamplingConfig(
+            d_model=d, negatives=K, epochs=epochs, batch_size=64)))
         yield f"neg. sampling V={c.V} pairs={c.n_pairs} d={d} K={K} epochs={epochs}", est, got
     for n in (63, 300, 1000):
         X = np.random.default_rng(0).normal(size=(n, 8))
         est = budget.seconds(budget.tsne_work(n, 1000))
-        got = timed(lambda: tsne(X, n_iter=1000))
+        got = timed(lambda X=X: tsne(X, n_iter=1000))
         yield f"t-SNE n={n} iterations=1000", est, got
 
 

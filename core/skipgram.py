@@ -25,7 +25,7 @@ which is the same gradient (to rounding) for V rows of work instead of N.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class SkipGramConfig:
     snapshot_every: int = 50    # keep a copy of E every this many steps (for replay)
 
     def __post_init__(self):
-        checks = [
+        checks: list[tuple[Callable[..., Any], Any, float, float | None, str]] = [
             (whole, self.d_model, 1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
             (number, self.lr, 0, MAX_LR, "The learning rate must be a positive number."),
             (whole, self.steps, 0, MAX_STEPS, f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
@@ -75,7 +75,7 @@ class SkipGramConfig:
             try:
                 if check is number:
                     x = number(value, message, low, None, low_open=True)   # lr and init_std: above 0
-                    if x > high:
+                    if high is not None and x > high:
                         raise ConfigError(f"{message[:-1]} of at most {high:g}.")
                 else:
                     check(value, message, low, high)

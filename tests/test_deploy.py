@@ -6,6 +6,7 @@ Needs Debian's nginx (``.ci/run`` installs it). Without it the tests skip, unles
 """
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 import random
 import urllib.request
 from pathlib import Path
@@ -16,6 +17,13 @@ from bench import classroom
 from deploy import serve
 
 pytestmark = pytest.mark.slow
+
+
+def run_async(coro):
+    """Run a coroutine to the end in a thread of its own (the browser tests' Playwright
+    keeps an event loop running in the main thread for the whole session)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +71,7 @@ def test_sessions_through_nginx_show_their_own_figures(cluster):
     async def all_sessions():
         return await asyncio.gather(*(one(i) for i in range(6)))
 
-    results = asyncio.run(all_sessions())
+    results = run_async(all_sessions())
     for i, (_replica, shown, moved, (d, w)) in enumerate(results):
         assert not shown["errors"] and not moved["errors"]
         assert classroom.losses_shown(shown) == classroom.expected(d, w, i)
@@ -72,7 +80,7 @@ def test_sessions_through_nginx_show_their_own_figures(cluster):
 
 
 def test_the_classroom_load_test_runs_and_checks_every_figure(cluster):
-    students, heavies, memory, wall = asyncio.run(classroom.classroom(
+    students, heavies, memory, wall = run_async(classroom.classroom(
         cluster.url, n=3, heavy=0, seconds=12, pids=[p.pid for p in cluster.replicas], seed=1))
     assert sum(s.checked for s in students) >= 3          # every student opened Train at least
     assert all(not s.errors and not s.crosstalk for s in students), [

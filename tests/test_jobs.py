@@ -5,7 +5,8 @@ import time
 
 import pytest
 
-from ui.jobs import (HEAVY_WORK, Cancelled, JobSlots, negsampling_work, skipgram_work)
+from core import budget
+from ui.jobs import Cancelled, JobSlots, is_long
 
 
 def _hold(slots: JobSlots, name: str, log: list, gate: threading.Event, places: list | None = None):
@@ -104,13 +105,12 @@ def test_an_interrupted_wait_leaves_the_queue():
     assert slots.waiting == 0 and slots.running == 1
 
 
-def test_work_estimates_put_the_lesson_run_below_the_line_and_a_pasted_text_above():
-    assert skipgram_work(12, 4, 3000) < HEAVY_WORK           # the reference run: just runs
-    assert skipgram_work(63, 12, 2000) < HEAVY_WORK          # the generated word groups
-    assert skipgram_work(300, 4, 3000) > HEAVY_WORK          # 300 pasted words: a long run
-    assert negsampling_work(126, 5, 4, 100) < HEAVY_WORK
-    assert negsampling_work(6000, 20, 32, 200) > HEAVY_WORK
-    assert skipgram_work(300, 8, 3000) == pytest.approx(2 * skipgram_work(300, 8, 1500))
+def test_the_lesson_runs_just_run_and_a_pasted_text_is_a_long_run():
+    assert not is_long(budget.skipgram_work(12, 4, 3000))        # the reference run
+    assert not is_long(budget.skipgram_work(63, 12, 2000))       # the generated word groups
+    assert is_long(budget.skipgram_work(300, 4, 3000))           # 300 pasted words
+    assert not is_long(budget.negsampling_work(12, 126, 4, 5, 100))
+    assert is_long(budget.negsampling_work(300, 6000, 32, 20, 200))
 
 
 def test_slots_need_at_least_one():
@@ -143,7 +143,7 @@ def test_the_router_limits_blas_to_one_thread():
 
 
 def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypatch):
-    """With the long-run line lowered to 0, the lesson's run goes through a slot: the
+    """With the long-run line lowered to 0 s, the lesson's run goes through a slot: the
     figures are the same and the slot is free again afterwards."""
     from streamlit.testing.v1 import AppTest
     import ui.jobs
@@ -157,8 +157,7 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
         taken.append(self)
         return real(self, *a, **k)
 
-    monkeypatch.setattr(ui.jobs, "HEAVY_WORK", 0.0)
-    monkeypatch.setattr("ui.runs.HEAVY_WORK", 0.0)
+    monkeypatch.setattr(ui.jobs, "LONG_RUN_SECONDS", 0.0)
     monkeypatch.setattr(ui.jobs.JobSlots, "acquire", spy)
     run_cache().clear()
     at = AppTest.from_file(APP, default_timeout=60)

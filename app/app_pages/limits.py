@@ -6,10 +6,10 @@ from ui.presenter import reset_button
 from ui.common import error, intro
 from ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
-
-MAX_SENTENCE = 500
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig
+
+MAX_SENTENCE = 500
 
 intro("6. Limits: what one vector per token cannot do",
       "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "

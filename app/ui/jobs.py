@@ -27,14 +27,15 @@ from typing import Callable, Iterator
 
 import streamlit as st
 
+from core import budget
+
 log = logging.getLogger(__name__)
 
 HEAVY_SLOTS = max(1, (os.cpu_count() or 2) - 1)
 """Long runs computing at once: all cores but one, which stays free for light reruns."""
-HEAVY_WORK = 1e9
-"""A run whose work estimate (``skipgram_work``, ``negsampling_work``) is above this is a
-long run (roughly half a second or more of one core here: 300 pasted words at d_model 4
-take about 3 s for 3,000 steps); below it, it just runs."""
+LONG_RUN_SECONDS = 1.0
+"""A run that ``core.budget`` expects to take longer than this is a long run (300 pasted
+words at d_model 4 for 3,000 steps: about 3.7 s); a shorter one just runs."""
 POLL_SECONDS = 0.25
 
 
@@ -95,16 +96,9 @@ class JobSlots:
             return len(self._queue)
 
 
-def skipgram_work(V: int, d_model: int, steps: int) -> float:
-    """Multiply-adds of a full-softmax run, roughly: each step forms the (V, V) logits
-    and both gradients, ``3 V^2 d``, plus the softmax itself, ``~5 V^2``."""
-    return float(steps) * V * V * (3 * d_model + 5)
-
-
-def negsampling_work(n_pairs: int, negatives: int, d_model: int, epochs: int) -> float:
-    """Multiply-adds of negative sampling, roughly: per pair and epoch, K + 1 dot products
-    of width d and their two gradients, plus the gathers and scatters (~ 10 per number)."""
-    return float(epochs) * n_pairs * (negatives + 1) * d_model * 10
+def is_long(work: float) -> bool:
+    """Does a run of this much work (``core.budget`` units) need a long-run slot?"""
+    return budget.seconds(work) > LONG_RUN_SECONDS
 
 
 @st.cache_resource(show_spinner=False)

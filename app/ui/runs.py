@@ -25,7 +25,8 @@ from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
 from ui.guard import Stopper
-from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, skipgram_work
+from core import budget
+from ui.jobs import Cancelled, heavy_slot, is_long
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -115,7 +116,7 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
-    heavy = skipgram_work(corpus.V, d_model, steps) > HEAVY_WORK
+    heavy = is_long(budget.skipgram_work(corpus.V, d_model, steps))
 
     def run():
         """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""

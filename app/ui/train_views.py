@@ -11,7 +11,7 @@ import streamlit as st
 from ui import captions, charts, layout
 from ui.common import chart_with_table
 from ui.guard import fit_steps, show_refusal
-from ui.jobs import HEAVY_WORK, Cancelled, heavy_slot, negsampling_work, skipgram_work
+from ui.jobs import Cancelled, heavy_slot, is_long
 from ui.runs import RunCache, corpus_for, train_run
 from ui.train_controls import generated as generated_corpus
 from core import budget
@@ -197,10 +197,10 @@ def _objectives(text: str, window: int, d_model: int, lr: float, steps: int, see
     if cmp is None:
         corpus = corpus_for(text, window, max_vocab)
         groups = generated_groups() if with_groups else None
-        work = (skipgram_work(corpus.V, d_model, steps)
-                + negsampling_work(corpus.n_pairs, negatives, d_model, epochs))
+        work = (budget.skipgram_work(corpus.V, d_model, steps)
+                + budget.negsampling_work(corpus.V, corpus.n_pairs, d_model, negatives, epochs))
         try:
-            with heavy_slot(placeholder) if work > HEAVY_WORK else nullcontext():
+            with heavy_slot(placeholder) if is_long(work) else nullcontext():
                 cmp = compare_objectives(
                     corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
                     NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,

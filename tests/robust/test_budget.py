@@ -82,9 +82,9 @@ def test_train_stops_when_the_callback_says_so():
 
 def test_train_callback_returning_none_or_false_never_stops():
     corpus = Corpus.from_text(GUIDE_TEXT)
-    r = train(corpus, SkipGramConfig(steps=50), callback=lambda s, l: None)
+    r = train(corpus, SkipGramConfig(steps=50), callback=lambda s, loss: None)
     assert not r.stopped and len(r.losses) == 51
-    r = train(corpus, SkipGramConfig(steps=50), callback=lambda s, l: True if s == 50 else False)
+    r = train(corpus, SkipGramConfig(steps=50), callback=lambda s, loss: s == 50)
     assert not r.stopped                               # asked at the very end: nothing cut
 
 
