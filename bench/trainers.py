@@ -5,7 +5,7 @@ full-batch gradient-descent updates ``E -= lr * dE; W -= lr * dW`` on the mean
 cross-entropy over all (centre, context) pairs, so after the same number of steps it must
 hold the same ``E`` and ``W`` as the core (to float64 rounding). The benchmark checks that.
 
-* ``train_loop``:  the literal per-pair Python loop of brief.md section 5.
+* ``train_loop``:  the literal per-pair Python loop of docs/lesson.md section 5.
 * ``train_pairs``: the vectorised per-pair version (``core.skipgram.loss_and_grads_pairs``),
   one row per pair instead of one per word.
 * ``train_torch``: PyTorch on the CPU, ``nn.Embedding`` + bias-free ``nn.Linear`` +

@@ -47,7 +47,7 @@ GUIDE_TEXT = (
     "the cat sat on the mat and the dog sat on the log and the cat saw the dog "
     "then the dog ran to the cat and the cat ran on the mat"
 )
-"""The 33-word reference text of the lesson (brief.md section 5)."""
+"""The 33-word reference text of the lesson (docs/lesson.md section 5)."""
 
 UNK = "<unk>"
 """Stand-in for words outside a capped vocabulary."""

@@ -52,7 +52,7 @@ class ConfigTypeError(ConfigError, TypeError):
 
 @dataclass(frozen=True)
 class SkipGramConfig:
-    """Training settings. The defaults are the lesson's reference run (brief.md section 5)."""
+    """Training settings. The defaults are the lesson's reference run (docs/lesson.md section 5)."""
 
     d_model: int = 4            # width of each word's vector
     lr: float = 0.5             # learning rate of plain gradient descent
@@ -177,7 +177,7 @@ def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray, n: np.ndarray | 
 
 
 def loss_and_grads_pairs(E: np.ndarray, W: np.ndarray, inputs: np.ndarray, targets: np.ndarray):
-    """The same loss and gradients computed pair by pair, as brief.md writes them.
+    """The same loss and gradients computed pair by pair, as docs/lesson.md writes them (section 5).
 
     The textbook version: a row per pair. Used as the trusted reference in tests.
     """

@@ -1,4 +1,4 @@
-"""The reference corpus of brief.md section 5, and the splitting rules."""
+"""The reference corpus of docs/lesson.md section 5, and the splitting rules."""
 import numpy as np
 import pytest
 

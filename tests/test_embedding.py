@@ -1,4 +1,4 @@
-"""Lookup = one-hot times matrix; the sparse backward pass (brief.md sections 2 and 6)."""
+"""Lookup = one-hot times matrix; the sparse backward pass (docs/lesson.md sections 2 and 6)."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""Projection honesty and meaningless axes (brief.md section 8)."""
+"""Projection honesty and meaningless axes (docs/lesson.md section 8)."""
 import numpy as np
 import pytest
 from hypothesis import given, settings

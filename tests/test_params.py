@@ -1,4 +1,4 @@
-"""The parameter figures of brief.md section 7."""
+"""The parameter figures of docs/lesson.md section 7."""
 import pytest
 
 from core.params import (PRESETS, embedding_params, gpt2_params, memory_bytes, preset, share)

@@ -1,4 +1,4 @@
-"""Cosine (brief.md section 4), neighbours, mean embedding, PCA (section 8)."""
+"""Cosine (docs/lesson.md section 4), neighbours, mean embedding, PCA (section 8)."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""The reference run of brief.md section 5, gradient checks, divergence and the loss floor."""
+"""The reference run of docs/lesson.md section 5, gradient checks, divergence and the loss floor."""
 import numpy as np
 import pytest
 
@@ -43,7 +43,7 @@ def test_uniform_guess_costs_ln_12(corpus):
 
 
 def test_reference_run_matches_a_per_pair_training_loop(corpus, reference):
-    """The brief's formulation, pair by pair, trained independently, gives the same table."""
+    """The lesson's formulation, pair by pair, trained independently, gives the same table."""
     cfg = SkipGramConfig(steps=200)
     E, W = init_params(corpus.V, cfg)
     for _ in range(cfg.steps):

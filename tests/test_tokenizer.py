@@ -1,4 +1,4 @@
-"""GPT-2's tokenizer from the bundled file: the ids of brief.md sections 1, 2 and 9."""
+"""GPT-2's tokenizer from the bundled file: the ids of docs/lesson.md sections 1, 2 and 9."""
 import socket
 
 import pytest

@@ -1,4 +1,4 @@
-"""t-SNE (brief.md section 8): calibration, gradient, clusters, seeds, perplexity cap."""
+"""t-SNE (docs/lesson.md section 8): calibration, gradient, clusters, seeds, perplexity cap."""
 import warnings
 
 import numpy as np
