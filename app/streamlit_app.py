@@ -16,8 +16,9 @@ from threadpoolctl import threadpool_limits  # noqa: E402
 def one_blas_thread_per_product():
     """Every session runs its script in a thread of its own, so a busy server already has
     its parallelism; a BLAS library that also starts a thread per core for every matrix
-    product makes those threads fight (a 1,000-word training step ran 12x slower on two
-    busy cores). Once per server process: BLAS and OpenMP use one thread each."""
+    product makes those threads fight (a 1,000-word training step ran 3x slower beside a
+    busy co-tenant, and up to 29x under heavy load: docs/performance.md, bench.blas_threads).
+    Once per server process: BLAS and OpenMP use one thread each."""
     return threadpool_limits(limits=1)
 
 
