@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,8 @@ from pathlib import Path
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+from deploy.serve import free_port  # noqa: F401  (one free-port helper: deploy, benchmarks and browser tests)
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -55,12 +56,6 @@ def need_browser() -> None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         raise SystemExit("Playwright for Python is needed: .venv/bin/pip install -r requirements-dev.txt") from None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def launch_server(log_path: Path, root: Path | None = None, extra: tuple[str, ...] = (),

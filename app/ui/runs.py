@@ -143,12 +143,12 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
                 result, stopper = run()
         else:
             result, stopper = run()
-    except Cancelled:
-        logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
+    except Cancelled:                         # the tab closed while the run waited for a slot
+        _log_gone()
         st.stop()
     if result.stopped:
-        if stopper.gone:
-            logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
+        if stopper.gone:                      # the tab closed while the run trained
+            _log_gone()
         _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
         return result
@@ -157,6 +157,12 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
         progress.empty()
     cache.put(key, result)
     return result
+
+
+def _log_gone() -> None:
+    """One line in the server's log per run stopped because its session went away (the
+    classroom load test counts them)."""
+    logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
 
 
 class _Partials:
