@@ -24,7 +24,18 @@ def one_blas_thread_per_product():
 
 one_blas_thread_per_product()
 
-from ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
+# Streamlit runs a full garbage collection after every script run. Over the ~145,000 long-lived
+# objects of a warm server (Streamlit, Altair, NumPy, pandas, pyarrow ...) that took 80-110 ms per
+# rerun; moved out of the collector's view once they are all imported, it takes 7-14 ms
+# (docs/performance.md). Nothing here is ever garbage, so freezing it loses nothing.
+import gc  # noqa: E402
+
+import altair  # noqa: E402,F401
+import pandas  # noqa: E402,F401
+
+from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
+
+gc.freeze()
 
 # A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
 st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),

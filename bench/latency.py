@@ -42,7 +42,7 @@ CONTROLS = {
 
 def clear_caches() -> None:
     st.cache_data.clear()
-    from ui.runs import run_cache
+    from lab_ui.runs import run_cache
     run_cache().clear()
 
 

@@ -4,7 +4,7 @@ Run from the repository root:  .venv/bin/python -m bench.scale [--quick]
 
 The Train screen accepts pasted text up to ``MAX_CORPUS_CHARS`` (20,000) characters (longer
 text is cut) and keeps the ``MAX_VOCAB`` (300) most frequent words, the rest becoming <unk>
-(``app/ui/train_controls.py``, ``core/corpus.py``). This script makes pasted-like texts of
+(``app/lab_ui/train_controls.py``, ``core/corpus.py``). This script makes pasted-like texts of
 1,000 to 20,000 characters (made-up words drawn with Zipf (1/rank) frequencies from a large
 vocabulary, so the number of distinct words grows with the text as in real prose; sentences of
 6 to 16 words, capitalised and ended by a full stop; seeded) and, for each, times
@@ -39,7 +39,7 @@ from bench.corpora import MAX_WORDS, made_up_words  # noqa: E402
 from core.corpus import Corpus  # noqa: E402
 from core.skipgram import SkipGramConfig, train  # noqa: E402
 
-MAX_CORPUS_CHARS, MAX_VOCAB = 20_000, 300      # the Train screen's caps (app/ui/train_controls.py)
+MAX_CORPUS_CHARS, MAX_VOCAB = 20_000, 300      # the Train screen's caps (app/lab_ui/train_controls.py)
 SIZES = [1_000, 2_000, 5_000, 10_000, 20_000]
 D_MODELS = [4, 16, 32]
 STEPS = [3000, 5000]
@@ -49,7 +49,7 @@ WINDOWS = [2, 5]
 def screen_caps() -> tuple[int, int]:
     """The caps as the app defines them (falls back to the copies above without Streamlit)."""
     try:
-        from ui.train_controls import MAX_CORPUS_CHARS as chars, MAX_VOCAB as vocab
+        from lab_ui.train_controls import MAX_CORPUS_CHARS as chars, MAX_VOCAB as vocab
         return chars, vocab
     except Exception:
         return MAX_CORPUS_CHARS, MAX_VOCAB
@@ -76,7 +76,7 @@ def pasted_text(n_chars: int, seed: int = 0, zipf_s: float = 1.0) -> str:
 
 
 def time_train(corpus: Corpus, d_model: int, steps: int) -> dict:
-    """One training run as the screen makes it (``ui.runs.train_run``)."""
+    """One training run as the screen makes it (``lab_ui.runs.train_run``)."""
     cfg = SkipGramConfig(d_model=d_model, steps=steps, snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
     calls = []
@@ -125,7 +125,7 @@ def screen_run(text: str, d_model: int, window: int, steps: int) -> list[str]:
 def _screen_run(text: str, d_model: int, window: int, steps: int, captured) -> list[str]:
     import streamlit as st
     from streamlit.testing.v1 import AppTest
-    from ui.runs import run_cache
+    from lab_ui.runs import run_cache
 
     st.cache_data.clear()
     run_cache().clear()

@@ -18,7 +18,7 @@ half on the generated word groups; d_model, window, seed and steps all differ), 
 sessions have closed, and after one more session has pasted ``--pasted`` different texts of the
 maximum 20,000 characters (V = 300) and trained each at d_model 32, window 5, 3,000 steps: the
 worst case for the caches shared by all sessions (training runs: at most 64 or 96 MiB, see
-``app/ui/runs.py``). Every wait is bounded.
+``app/lab_ui/runs.py``). Every wait is bounded.
 """
 from __future__ import annotations
 

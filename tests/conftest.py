@@ -1,8 +1,5 @@
-import sys
+"""Shared by the whole suite. pyproject.toml puts the root (for `core`) and app/ (for `lab_ui`)
+on sys.path, as `streamlit run app` does."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# The app's screens import `ui` (from app/) and `core` (from the root), as under `streamlit run app`.
-for p in (ROOT, ROOT / "app"):
-    if str(p) not in sys.path:
-        sys.path.insert(0, str(p))

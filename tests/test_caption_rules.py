@@ -1,8 +1,8 @@
-"""The sentences that compare or count (app/ui/captions.py) follow the numbers they describe."""
+"""The sentences that compare or count (app/lab_ui/captions.py) follow the numbers they describe."""
 import numpy as np
 import pytest
 
-from ui import captions
+from lab_ui import captions
 
 
 @pytest.mark.parametrize("x, shown", [(38_597_376.0, "38,597,376"), (0.889, "0.889"), (0.35, "0.35"),

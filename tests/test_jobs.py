@@ -6,7 +6,7 @@ import time
 import pytest
 
 from core import budget
-from ui.jobs import Cancelled, JobSlots, is_long
+from lab_ui.jobs import Cancelled, JobSlots, is_long
 
 
 def _hold(slots: JobSlots, name: str, log: list, gate: threading.Event, places: list | None = None):
@@ -146,19 +146,19 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
     """With the long-run line lowered to 0 s, the lesson's run goes through a slot: the
     figures are the same and the slot is free again afterwards."""
     from streamlit.testing.v1 import AppTest
-    import ui.jobs
+    import lab_ui.jobs
     from tests.app.conftest import APP, metric
-    from ui.runs import run_cache
+    from lab_ui.runs import run_cache
 
     taken = []
-    real = ui.jobs.JobSlots.acquire
+    real = lab_ui.jobs.JobSlots.acquire
 
     def spy(self, *a, **k):
         taken.append(self)
         return real(self, *a, **k)
 
-    monkeypatch.setattr(ui.jobs, "LONG_RUN_SECONDS", 0.0)
-    monkeypatch.setattr(ui.jobs.JobSlots, "acquire", spy)
+    monkeypatch.setattr(lab_ui.jobs, "LONG_RUN_SECONDS", 0.0)
+    monkeypatch.setattr(lab_ui.jobs.JobSlots, "acquire", spy)
     run_cache().clear()
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_seed": "12345"})     # a setting no other test has cached

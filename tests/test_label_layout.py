@@ -1,8 +1,8 @@
-"""Scatter labels (app/ui/label_layout.py): no two labels cover each other, the most frequent
+"""Scatter labels (app/lab_ui/label_layout.py): no two labels cover each other, the most frequent
 words are labelled first, presenter mode labels every point."""
 import numpy as np
 
-from ui.label_layout import CHAR_WIDTH, _box, place, to_pixels
+from lab_ui.label_layout import CHAR_WIDTH, _box, place, to_pixels
 
 
 def boxes(coords, words, spots, size, font):

@@ -3,8 +3,8 @@ import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
-from ui.parse import InputError, parse_ids, parse_matrix, parse_vector
-from ui.runs import RunCache
+from lab_ui.parse import InputError, parse_ids, parse_matrix, parse_vector
+from lab_ui.runs import RunCache
 
 
 def test_vector():
@@ -61,7 +61,7 @@ def test_run_cache_byte_bound():
 
 
 def test_plain_escapes_markdown_and_directives():
-    from ui.common import plain
+    from lab_ui.common import plain
     out = plain("![x](http://evil/) <b>hi</b> :red[alarm] $x$ `c`")
     # A run Markdown could autolink is shown inside a code span (literal text); the rest is
     # escaped. (Before issue 19 every run was only escaped, which autolinking survives.)

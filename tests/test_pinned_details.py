@@ -9,7 +9,7 @@ from core.corpus import Corpus
 from core.embedding import example_upstream
 from core.generated import generate_corpus
 from core.skipgram import softmax
-from ui.parse import MAX_ENTRIES, MAX_IDS, InputError, parse_ids, parse_matrix, parse_vector
+from lab_ui.parse import MAX_ENTRIES, MAX_IDS, InputError, parse_ids, parse_matrix, parse_vector
 
 
 def test_softmax_is_the_normalised_exponential_and_stable():

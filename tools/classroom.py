@@ -22,7 +22,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "app")]
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, launch_server, need_browser, stop_server, wait_healthy  # noqa: E402
 from tests.browser.helpers import AppPage  # noqa: E402
 from tests.browser.layout import layout_problems  # noqa: E402
-from ui.presenter import LESSON  # noqa: E402
+from lab_ui.presenter import LESSON  # noqa: E402
 
 SIZES = [(1024, 768), (853, 533)]
 OUT = ROOT / "docs" / "classroom"

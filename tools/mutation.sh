@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing over core/ and app/ui/ with the fast (non-browser) suite.
+# Mutation testing over core/ and app/lab_ui/ with the fast (non-browser) suite.
 # Configuration: [tool.mutmut] in pyproject.toml (and tests/mutmut_plugin.py). Results: docs/quality.md.
 #   bash tools/mutation.sh                 # run (or resume) every mutant, then print the summary
 #   bash tools/mutation.sh "core.*"        # only the core's mutants (any mutmut name pattern)

@@ -2,12 +2,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import layout
-from ui.chips import visible
-from ui.presenter import reset_button
-from ui.common import error, fixed_decimals, intro, plain
-from ui.parse import MAX_TEXT, InputError, parse_ids
-from ui.runs import corpus_for, tokenizer
+from lab_ui import layout
+from lab_ui.chips import visible
+from lab_ui.presenter import reset_button
+from lab_ui.common import error, fixed_decimals, intro, plain
+from lab_ui.parse import MAX_TEXT, InputError, parse_ids
+from lab_ui.runs import corpus_for, tokenizer
 from core.corpus import GUIDE_TEXT
 from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs

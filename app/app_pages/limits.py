@@ -1,10 +1,10 @@
 import pandas as pd
 import streamlit as st
 
-from ui.captions import order_verdict
-from ui.presenter import reset_button
-from ui.common import error, intro
-from ui.runs import corpus_for, train_run
+from lab_ui.captions import order_verdict
+from lab_ui.presenter import reset_button
+from lab_ui.common import error, intro
+from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig

@@ -2,12 +2,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts, layout
-from ui.captions import init_comparison
-from ui.presenter import reset_button
-from ui.common import chart_with_table, error, intro, vector_frame
-from ui.parse import MAX_TEXT, InputError, parse_matrix
-from ui.runs import corpus_for, train_run
+from lab_ui import charts, layout
+from lab_ui.captions import init_comparison
+from lab_ui.presenter import reset_button
+from lab_ui.common import chart_with_table, error, intro, vector_frame
+from lab_ui.parse import MAX_TEXT, InputError, parse_matrix
+from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
 

@@ -2,11 +2,11 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ui import charts, layout
-from ui.presenter import reset_button
-from ui.common import chart_with_table, intro
-from ui.exercises import Exercise, show
-from ui.inputs import whole_input
+from lab_ui import charts, layout
+from lab_ui.presenter import reset_button
+from lab_ui.common import chart_with_table, intro
+from lab_ui.exercises import Exercise, show
+from lab_ui.inputs import whole_input
 from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, crossover_d_model,
                          embedding_params, human, human_bytes, layer_params, memory_bytes, preset,
                          share)

@@ -1,11 +1,11 @@
 import pandas as pd
 import streamlit as st
 
-from ui import charts, layout
-from ui.presenter import reset_button
-from ui.common import chart_with_table, intro
-from ui.inputs import whole_input
-from ui.projection_views import context_view, pictures, rotation_view, trained_table
+from lab_ui import charts, layout
+from lab_ui.presenter import reset_button
+from lab_ui.common import chart_with_table, intro
+from lab_ui.inputs import whole_input
+from lab_ui.projection_views import context_view, pictures, rotation_view, trained_table
 
 intro("8. Projections: looking without being fooled",
       "A table of many columns has to be squashed to draw it on a screen, and every squashing "

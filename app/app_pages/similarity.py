@@ -3,12 +3,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts, layout
-from ui.presenter import reset_button
-from ui.common import chart_with_table, error, intro
-from ui.exercises import Exercise, show
-from ui.parse import MAX_TEXT, InputError, parse_vector
-from ui.runs import corpus_for
+from lab_ui import charts, layout
+from lab_ui.presenter import reset_button
+from lab_ui.common import chart_with_table, error, intro
+from lab_ui.exercises import Exercise, show
+from lab_ui.parse import MAX_TEXT, InputError, parse_vector
+from lab_ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
 from core.embedding import one_hot
 from core.similarity import cosine_matrix, cosine_steps

@@ -1,12 +1,12 @@
 import pandas as pd
 import streamlit as st
 
-from ui.chips import chips_html, visible
-from ui import layout
-from ui.presenter import reset_button
-from ui.common import error, intro, plain
-from ui.parse import InputError, parse_whole
-from ui.runs import tokenizer
+from lab_ui.chips import chips_html, visible
+from lab_ui import layout
+from lab_ui.presenter import reset_button
+from lab_ui.common import error, intro, plain
+from lab_ui.parse import InputError, parse_whole
+from lab_ui.runs import tokenizer
 from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
 
 MAX_CHIPS = 400

@@ -4,16 +4,16 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import bigtext_view, captions, charts, layout
-from ui.presenter import reset_button
-from ui.common import chart_with_table, error, intro
-from ui.guard import fit_steps, show_refusal
-from ui.inputs import text_changes_for, whole_input, word_rule_note
-from ui.projection_views import word_groups
-from ui.runs import corpus_for, resume_training, train_run
-from ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
+from lab_ui import bigtext_view, captions, charts, layout
+from lab_ui.presenter import reset_button
+from lab_ui.common import chart_with_table, error, intro
+from lab_ui.guard import fit_steps, show_refusal
+from lab_ui.inputs import text_changes_for, whole_input, word_rule_note
+from lab_ui.projection_views import word_groups
+from lab_ui.runs import corpus_for, resume_training, train_run
+from lab_ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
-from ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
+from lab_ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
 from core.corpus import GUIDE_TEXT, CorpusError
 from core.projection import pca

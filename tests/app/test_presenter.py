@@ -2,7 +2,7 @@
 import pytest
 
 from tests.app.conftest import assert_clean, metric, open_screen
-from ui.presenter import LESSON, RESET_LABEL
+from lab_ui.presenter import LESSON, RESET_LABEL
 
 
 def page_links(at):

@@ -3,7 +3,7 @@ palette; scatter labels drawn on the points."""
 import json
 
 from tests.app.conftest import open_screen
-from ui.charts import GROUP_COLOURS
+from lab_ui.charts import GROUP_COLOURS
 
 
 def _group_colours(spec: dict) -> dict:

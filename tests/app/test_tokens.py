@@ -73,11 +73,11 @@ def test_long_and_broken_input():
 
 def test_missing_vocabulary_file_is_explained(monkeypatch, tmp_path):
     import core.tokenizer as tok
-    import ui.runs
+    import lab_ui.runs
     # Patch the loader the screen calls (not gpt2.__defaults__, which a wrapper such as
     # mutmut's trampoline would not pass through).
-    monkeypatch.setattr(ui.runs, "gpt2", lambda: tok.gpt2(tmp_path / "missing.tiktoken"))
-    from ui.runs import tokenizer
+    monkeypatch.setattr(lab_ui.runs, "gpt2", lambda: tok.gpt2(tmp_path / "missing.tiktoken"))
+    from lab_ui.runs import tokenizer
     tokenizer.clear()
     try:
         at = open_screen("tokens")

@@ -14,7 +14,7 @@ import pytest
 
 from .helpers import expect
 from .layout import layout_problems
-from ui.presenter import LESSON, RESET_LABEL
+from lab_ui.presenter import LESSON, RESET_LABEL
 
 pytestmark = pytest.mark.browser
 

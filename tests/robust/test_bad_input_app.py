@@ -66,7 +66,7 @@ def test_a_megabyte_of_varied_text_goes_to_word2vec():
 
 
 def test_a_failing_training_run_shows_a_message_and_other_screens_still_work(monkeypatch):
-    import ui.runs as runs
+    import lab_ui.runs as runs
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated fault")

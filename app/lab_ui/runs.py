@@ -24,9 +24,9 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_r
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
-from ui.guard import Stopper
+from lab_ui.guard import Stopper
 from core import budget
-from ui.jobs import Cancelled, heavy_slot, is_long
+from lab_ui.jobs import Cancelled, heavy_slot, is_long
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -101,7 +101,7 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
     ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
     stopped by it is kept for this session only (never cached) and returned with
     ``stopped=True`` until the user asks to train to the end (``resume_training``).
-    Moving any control, or closing the tab, also stops a cold run early (``ui.guard``)."""
+    Moving any control, or closing the tab, also stops a cold run early (``lab_ui.guard``)."""
     key = (text, window, d_model, lr, steps, seed, init_std, max_vocab)
     cache = run_cache()
     result = cache.get(key)

@@ -2,7 +2,7 @@
 
 Streamlit's integer ``st.number_input`` reads the typed text with JavaScript's
 ``parseInt``, so ``1e6`` silently becomes 1 (and a link's ``1e6`` becomes 1,000,000).
-These boxes are text boxes read by ``ui.parse.parse_whole``: ``1e6``, ``1,000,000`` and
+These boxes are text boxes read by ``lab_ui.parse.parse_whole``: ``1e6``, ``1,000,000`` and
 ``1 000 000`` all mean one million, and ``1.5`` or ``abc`` get a message, never a guess.
 """
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import streamlit as st
 
 from core.corpus import text_changes
-from ui.common import error, plain
-from ui.parse import InputError, parse_whole
+from lab_ui.common import error, plain
+from lab_ui.parse import InputError, parse_whole
 
 
 def whole_input(label: str, low: int, high: int, default: int, key: str, where=None,

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ui.captions import number
-from ui.common import plain
+from lab_ui.captions import number
+from lab_ui.common import plain
 
 
 @dataclass(frozen=True)

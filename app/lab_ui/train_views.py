@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import captions, charts, layout
-from ui.common import chart_with_table
-from ui.guard import fit_steps, show_refusal
-from ui.jobs import Cancelled, heavy_slot, is_long
-from ui.runs import RunCache, corpus_for, train_run
-from ui.train_controls import generated as generated_corpus
+from lab_ui import captions, charts, layout
+from lab_ui.common import chart_with_table
+from lab_ui.guard import fit_steps, show_refusal
+from lab_ui.jobs import Cancelled, heavy_slot, is_long
+from lab_ui.runs import RunCache, corpus_for, train_run
+from lab_ui.train_controls import generated as generated_corpus
 from core import budget
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv

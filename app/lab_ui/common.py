@@ -9,8 +9,8 @@ import streamlit as st
 
 def intro(title: str, text: str) -> None:
     """Title and the two or three sentences that say what the screen is for (and, once per
-    run, the browser-side paste limit of ``ui.paste_guard``)."""
-    from ui.paste_guard import install
+    run, the browser-side paste limit of ``lab_ui.paste_guard``)."""
+    from lab_ui.paste_guard import install
     install()
     st.title(title)
     st.markdown(text)
@@ -21,7 +21,7 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     """Every chart has its numbers one click away. ``stretch``: fill the column's width
     (for charts built with ``width="container"``)."""
     width = "stretch" if stretch else "content"
-    if isinstance(chart, dict):           # a cached Vega-Lite spec from ui.charts
+    if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.charts
         st.vega_lite_chart(spec=chart, width=width)
     else:
         st.altair_chart(chart, width=width)

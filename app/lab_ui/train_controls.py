@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bigtext_view import is_big
-from ui.common import plain
+from lab_ui.bigtext_view import is_big
+from lab_ui.common import plain
 
 from core.corpus import GUIDE_TEXT
 from core.generated import SOFTMAX_SETTINGS, generate_corpus

@@ -13,7 +13,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_run_yield_check
 
 from core import budget
-from ui.jobs import session_gone
+from lab_ui.jobs import session_gone
 
 
 def fit_steps(V: int, d_model: int, steps: int, options=()) -> tuple[int, str]:
@@ -40,7 +40,7 @@ class Stopper:
 
     Streamlit's ``runner.fastReruns`` starts the next run at once in a new thread and only
     asks this one to stop, so answering within a step matters: the next run waits for the
-    stopped run's partial result (``ui.runs``)."""
+    stopped run's partial result (``lab_ui.runs``)."""
 
     def __init__(self, on_step=None, every: int = 10):
         self.on_step, self.every = on_step, max(1, every)

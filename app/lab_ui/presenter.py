@@ -2,7 +2,7 @@
 
 * Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
   gives way to Previous / Next buttons at the end of the screen, chart text grows to at least
-  18 px and every scatter point gets its label (``ui.charts`` reads ``presenting()``).
+  18 px and every scatter point gets its label (``lab_ui.charts`` reads ``presenting()``).
 * Every screen ends with a "Next: <screen>" button, in lesson order.
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
   clean page address (only ``present=1`` stays, if presenter mode is on).

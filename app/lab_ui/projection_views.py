@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts, layout
-from ui.common import chart_with_table
-from ui.runs import corpus_for, train_run
-from ui.train_controls import generated
+from lab_ui import charts, layout
+from lab_ui.common import chart_with_table
+from lab_ui.runs import corpus_for, train_run
+from lab_ui.train_controls import generated
 from core.context_mix import ambiguous_in_context
 from core.corpus import GUIDE_TEXT
 from core.generated import SOFTMAX_SETTINGS

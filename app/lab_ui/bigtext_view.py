@@ -16,9 +16,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import charts
-from ui.common import chart_with_table, plain
-from ui.jobs import Cancelled, JobSlots, job_slots
+from lab_ui import charts
+from lab_ui.common import chart_with_table, plain
+from lab_ui.jobs import Cancelled, JobSlots, job_slots
 
 from core.bigtext import (MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
                           suggested_epochs, text_sentences, text_size)

@@ -175,7 +175,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     no free place is left out (the word is in the table and the tooltip). With
     ``labels=False`` no label is drawn, except in presenter mode (``big``), which labels every point.
     """
-    from ui.label_layout import place
+    from lab_ui.label_layout import place
 
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
     scale = alt.Scale(domain=list(domain)) if domain else alt.Scale(zero=False, nice=True, padding=24)
