@@ -35,15 +35,12 @@ from typing import Callable
 
 import numpy as np
 
+from core.config_rules import MAX_EPOCHS, MAX_NEGATIVES, validate  # noqa: F401 (re-exported)
 from core.corpus import Corpus
 from core.generated import GroupRecovery, group_recovery
 from core.sgns import log_sigmoid  # noqa: F401  (re-exported: part of this module's API)
 from core.sgns import block_loss_and_grads, noise_distribution, scatter_add
-from core.skipgram import BLOWUP_FACTOR, ConfigError, SkipGramConfig, TrainResult, loss_and_grads, train
-
-MAX_EPOCHS = 2000
-MAX_NEGATIVES = 50
-
+from core.skipgram import BLOWUP_FACTOR, SkipGramConfig, TrainResult, loss_and_grads, train
 
 @dataclass(frozen=True)
 class NegSamplingConfig:
@@ -59,25 +56,7 @@ class NegSamplingConfig:
     init_std: float = 0.1       # standard deviation of the Gaussian initialisation
 
     def __post_init__(self):
-        checks = [
-            (isinstance(self.d_model, (int, np.integer)) and 1 <= self.d_model <= 256,
-             "d_model must be a whole number from 1 to 256."),
-            (np.isfinite(self.lr) and self.lr > 0, "The learning rate must be a positive number."),
-            (isinstance(self.epochs, (int, np.integer)) and 0 <= self.epochs <= MAX_EPOCHS,
-             f"Epochs must be a whole number from 0 to {MAX_EPOCHS:,}."),
-            (isinstance(self.batch_size, (int, np.integer)) and self.batch_size >= 1,
-             "The batch size must be a whole number of at least 1."),
-            (isinstance(self.negatives, (int, np.integer)) and 1 <= self.negatives <= MAX_NEGATIVES,
-             f"The number of negatives must be a whole number from 1 to {MAX_NEGATIVES}."),
-            (np.isfinite(self.power) and self.power >= 0, "The power must be 0 or more."),
-            (isinstance(self.seed, (int, np.integer)) and 0 <= self.seed < 2**63,
-             "The seed must be a whole number from 0 to 2**63 - 1."),
-            (np.isfinite(self.init_std) and self.init_std > 0,
-             "The initial standard deviation must be a positive number."),
-        ]
-        for ok, message in checks:
-            if not ok:
-                raise ConfigError(message)
+        validate(self)      # each field against its row of core.config_rules.RULES
 
 
 GENERATED_SETTINGS = NegSamplingConfig(d_model=12, lr=1.0, epochs=10, batch_size=64, negatives=5)

@@ -25,29 +25,18 @@ which is the same gradient (to rounding) for V rows of work instead of N.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 import numpy as np
 
-from core.checks import number, whole
+from core.config_rules import (MAX_D_MODEL, MAX_INIT_STD, MAX_LR, MAX_STEPS,  # noqa: F401 (re-exported)
+                               ConfigError, ConfigTypeError, validate)
 from core.corpus import Corpus
 
-MAX_D_MODEL = 256
-MAX_STEPS = 20_000
-MAX_INIT_STD = 10.0         # larger starting noise overflows the scores before step 1
-MAX_LR = 1e6
 MAX_SNAPSHOT_ENTRIES = 2**25
 """Snapshots kept by one run: n_snapshots * V * d numbers (256 MiB in float64) at most."""
 BLOWUP_FACTOR = 10.0
 """A loss above this many times its starting value counts as diverged."""
-
-
-class ConfigError(ValueError):
-    """Settings that cannot be trained; the message says which and why."""
-
-
-class ConfigTypeError(ConfigError, TypeError):
-    """A setting of the wrong type (``True`` for a width, ``"3"`` for steps): also a TypeError."""
 
 
 @dataclass(frozen=True)
@@ -62,29 +51,7 @@ class SkipGramConfig:
     snapshot_every: int = 50    # keep a copy of E every this many steps (for replay)
 
     def __post_init__(self):
-        checks: list[tuple[Callable[..., Any], Any, float, float | None, str]] = [
-            (whole, self.d_model, 1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
-            (number, self.lr, 0, MAX_LR, "The learning rate must be a positive number."),
-            (whole, self.steps, 0, MAX_STEPS, f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
-            (whole, self.seed, 0, 2**63 - 1, "The seed must be a whole number from 0 to 2**63 - 1."),
-            (number, self.init_std, 0, MAX_INIT_STD, "The initial standard deviation must be a positive "
-                                                    "number."),
-            (whole, self.snapshot_every, 1, None, "snapshot_every must be at least 1."),
-        ]
-        for check, value, low, high, message in checks:
-            try:
-                if check is number:
-                    x = number(value, message, low, None, low_open=True)   # lr and init_std: above 0
-                    if high is not None and x > high:
-                        raise ConfigError(f"{message[:-1]} of at most {high:g}.")
-                else:
-                    check(value, message, low, high)
-            except ConfigError:
-                raise
-            except TypeError:
-                raise ConfigTypeError(message) from None
-            except ValueError:
-                raise ConfigError(message) from None
+        validate(self)      # each field against its row of core.config_rules.RULES
 
 
 @dataclass(frozen=True)

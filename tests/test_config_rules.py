@@ -1,0 +1,48 @@
+"""The one table of training settings (core.config_rules): both trainers' configs read it."""
+from dataclasses import dataclass, fields
+
+import pytest
+
+from core.config_rules import (MAX_D_MODEL, MAX_INIT_STD, MAX_LR, RULES, ConfigError, ConfigTypeError,
+                               validate)
+from core.negsampling import NegSamplingConfig
+from core.skipgram import SkipGramConfig
+
+SHARED = ["d_model", "lr", "seed", "init_std"]
+
+
+def test_every_field_of_both_configs_has_exactly_one_row():
+    names = [f.name for cls in (SkipGramConfig, NegSamplingConfig) for f in fields(cls)]
+    assert set(names) == set(RULES)
+    assert set(SHARED) == {f.name for f in fields(SkipGramConfig)} & {f.name for f in fields(NegSamplingConfig)}
+
+
+@pytest.mark.parametrize("field, bad", [("d_model", MAX_D_MODEL + 1), ("lr", 2 * MAX_LR),
+                                        ("seed", -1), ("init_std", 2 * MAX_INIT_STD)])
+def test_shared_fields_are_refused_alike_by_both_trainers(field, bad):
+    messages = []
+    for cls in (SkipGramConfig, NegSamplingConfig):
+        with pytest.raises(ConfigError) as info:
+            cls(**{field: bad})
+        messages.append(str(info.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith(RULES[field].message[:-1])
+
+
+@pytest.mark.parametrize("cls", [SkipGramConfig, NegSamplingConfig])
+@pytest.mark.parametrize("field, value", [("d_model", True), ("lr", "0.5"), ("seed", 1.0)])
+def test_wrong_types_are_type_errors_with_the_rows_message(cls, field, value):
+    with pytest.raises(ConfigTypeError, match=r"^" + RULES[field].message.replace("*", r"\*")
+                       .replace(".", r"\.") + "$"):
+        cls(**{field: value})
+
+
+def test_a_field_without_a_row_is_named():
+    @dataclass(frozen=True)
+    class WithNewField:
+        d_model: int = 4
+        clip: float = 1.0
+
+    with pytest.raises(LookupError, match=r"WithNewField\.clip has no row"):
+        validate(WithNewField())
+    validate(WithNewField(), {**RULES, "clip": RULES["lr"]})   # with its row, it passes
