@@ -2,6 +2,8 @@
 snippet of Python that recreates the run. Plain text formatting, no maths."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 import numpy as np
 
 from core.corpus import GUIDE_TEXT
@@ -41,17 +43,25 @@ def projector_tsv(E: np.ndarray, vocab: list[str]) -> tuple[str, str]:
 
 
 def snippet(config: SkipGramConfig, window: int, text: str, max_vocab: int | None = None) -> str:
-    """Python that recreates the run with this package's core."""
+    """Python that recreates the run with this package's core: every setting of ``config``
+    that changes the trained table (fields marked ``replay_only`` are left out), three a line.
+
+    >>> print(snippet(SkipGramConfig(), 2, GUIDE_TEXT).splitlines()[5])
+    config = SkipGramConfig(d_model=4, lr=0.5, steps=3000,
+    """
     cap = f", max_vocab={max_vocab}" if max_vocab else ""
     text_line = ("text = GUIDE_TEXT  # the lesson's 33 words" if text == GUIDE_TEXT
                  else f"text = {text!r}")
+    args = [f"{f.name}={getattr(config, f.name)!r}" for f in fields(config)
+            if not f.metadata.get("replay_only")]
+    lines = [", ".join(args[i:i + 3]) for i in range(0, len(args), 3)]
+    settings = ",\n                        ".join(lines)
     return f'''from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
 
 {text_line}
 corpus = Corpus.from_text(text, window={window}{cap})
-config = SkipGramConfig(d_model={config.d_model}, lr={config.lr!r}, steps={config.steps},
-                        seed={config.seed}, init_std={config.init_std!r})
+config = SkipGramConfig({settings})
 result = train(corpus, config)
 print(result.losses[0], result.losses[-1])   # loss before the first and after the last update
 E = result.E                                 # the trained table, one row per corpus.vocab word

@@ -48,7 +48,8 @@ class SkipGramConfig:
     steps: int = 3000           # number of full-batch updates
     seed: int = 0               # seed of numpy.random.default_rng; E is drawn first, then W
     init_std: float = 0.1       # standard deviation of the Gaussian initialisation
-    snapshot_every: int = 50    # keep a copy of E every this many steps (for replay)
+    snapshot_every: int = field(default=50, metadata={"replay_only": True})
+    # keep a copy of E every this many steps (for replay; the trained table does not depend on it)
 
     def __post_init__(self):
         validate(self)      # each field against its row of core.config_rules.RULES
@@ -178,6 +179,16 @@ def loss_floor(corpus: Corpus) -> float:
     n = C.sum(axis=1, keepdims=True)      # (V, 1)
     nz = C > 0
     return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum())
+
+
+def uniform_loss(V: int) -> float:
+    """``ln V``: the cross-entropy of a model that gives each of the V words the same
+    probability 1/V, as an untrained model nearly does (the top of every loss curve).
+
+    >>> round(uniform_loss(12), 3)
+    2.485
+    """
+    return float(np.log(V))
 
 
 def init_params(V: int, config: SkipGramConfig) -> tuple[np.ndarray, np.ndarray]:

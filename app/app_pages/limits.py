@@ -19,7 +19,7 @@ reset_button("limits_", key="limits_reset")
 
 cfg = SkipGramConfig()
 corpus = corpus_for(GUIDE_TEXT, 2)
-result = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+result = train_run(GUIDE_TEXT, 2, cfg)
 
 st.subheader("Order: an average of rows cannot tell who saw whom")
 st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "

@@ -10,6 +10,7 @@ from lab_ui.parse import MAX_TEXT, InputError, parse_matrix
 from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
+from core.skipgram import SkipGramConfig
 
 INIT_WIDTHS = [4, 16, 64, 256]   # widths offered for the initialisation demo
 
@@ -93,7 +94,7 @@ c1, c2 = layout.blocks(layout.HALF, layout.HALF)
 with c1:
     chart_with_table(charts.strip(df, "value", "start", "Every entry of each table as a tick"),
                      df, key="lookup_init_table")
-runs = {f"std {s}": train_run(GUIDE_TEXT, 2, int(width), 0.5, 300, 0, init_std=s)
+runs = {f"std {s}": train_run(GUIDE_TEXT, 2, SkipGramConfig(d_model=int(width), steps=300, init_std=s))
         for s in (GPT2_INIT_STD, 1.0)}  # keys "std 0.02", "std 1.0"
 V_ref = corpus_for(GUIDE_TEXT, 2).V
 with c2:

@@ -53,11 +53,11 @@ def trained_table(source: str) -> Table:
     if source.startswith("Word groups"):
         g = generated()
         cfg = SOFTMAX_SETTINGS
-        r = train_run(g.text, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+        r = train_run(g.text, 2, cfg)
         order = [int(i) for i in corpus_for(g.text, 2).most_frequent(len(r.vocab))]
         return Table(r.E, r.vocab, word_groups(r.vocab, g), labels=True, priority=order)
     cfg = SkipGramConfig()
-    r = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+    r = train_run(GUIDE_TEXT, 2, cfg)
     order = [int(i) for i in corpus_for(GUIDE_TEXT, 2).most_frequent(len(r.vocab))]
     return Table(r.E, r.vocab, list(r.vocab), labels=True, priority=order)
 
@@ -115,7 +115,7 @@ def rotation_view(table: Table) -> None:
 def context_view() -> None:
     g = generated()
     cfg = SOFTMAX_SETTINGS
-    r = train_run(g.text, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+    r = train_run(g.text, 2, cfg)
     a, b = g.ambiguous_groups
     st.subheader(f"A preview of context: one “{g.ambiguous}” row, two meanings")
     st.markdown(

@@ -1,7 +1,7 @@
 """Cached, screen-level wrappers around deterministic core calls.
 
 Training results live in one ``RunCache`` per server (``st.cache_resource``), keyed
-by the text and every hyperparameter, shared by all sessions and bounded both in
+by the text, the window, the vocabulary cap and the frozen training config, shared by all sessions and bounded both in
 count and in bytes, so a class full of students cannot grow it without limit.
 Why not ``st.cache_data``: a cold run must drive a progress bar, and ``st.cache_data``
 refuses functions that update an element created outside them. Cached arrays are
@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 
 import numpy as np
 import streamlit as st
@@ -92,17 +92,21 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
     return Corpus.from_text(text, window=window, max_vocab=max_vocab)
 
 
-def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-              init_std: float = 0.1, max_vocab: int | None = None, progress=None,
-              stop_key: str | None = None) -> TrainResult:
-    """Train once per distinct setting. On a cold run, ``progress`` (an ``st.empty()``
-    placeholder) shows a progress bar, updated about 20 times, and is cleared after.
+def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | None = None,
+              progress=None, stop_key: str | None = None) -> TrainResult:
+    """Train once per distinct (text, window, vocabulary cap, config): the frozen config is
+    part of the cache key, so every setting it holds tells runs apart. Replay snapshots are
+    taken about 60 times per run, whatever ``config.snapshot_every`` says.
+
+    On a cold run, ``progress`` (an ``st.empty()`` placeholder) shows a progress bar,
+    updated about 20 times, and is cleared after.
 
     ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
     stopped by it is kept for this session only (never cached) and returned with
     ``stopped=True`` until the user asks to train to the end (``resume_training``).
     Moving any control, or closing the tab, also stops a cold run early (``lab_ui.guard``)."""
-    key = (text, window, d_model, lr, steps, seed, init_std, max_vocab)
+    config = replace(config, snapshot_every=max(1, config.steps // 60))
+    key = (text, window, max_vocab, config)
     cache = run_cache()
     result = cache.get(key)
     if result is not None:
@@ -113,10 +117,9 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
             return held
         st.session_state.pop(f"{stop_key}_held", None)
     corpus = corpus_for(text, window, max_vocab)
-    config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
-                            snapshot_every=max(1, steps // 60))
+    steps = config.steps
     every = max(1, steps // 20)
-    heavy = is_long(budget.skipgram_work(corpus.V, d_model, steps))
+    heavy = is_long(budget.skipgram_work(corpus.V, config.d_model, steps))
 
     def run():
         """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""

@@ -1,13 +1,22 @@
-"""The Train screen's corpus chooser and the option lists of its sliders."""
+"""The Train screen's controls: the row of sliders that builds the run's ``SkipGramConfig``
+(one entry of ``CONTROLS`` per setting), the corpus chooser, and the link notice.
+
+Each control's widget key is ``train_<field>`` and is bound to the page address, so the
+shareable link, the reset button's defaults and the link notice all follow ``CONTROLS``:
+a new setting needs its config field and one entry here, nothing else on the screen."""
 from __future__ import annotations
+
+from dataclasses import dataclass, fields
 
 import streamlit as st
 
 from lab_ui.bigtext_view import is_big
 from lab_ui.common import plain
+from lab_ui.inputs import whole_input
 
 from core.corpus import GUIDE_TEXT
 from core.generated import SOFTMAX_SETTINGS, generate_corpus
+from core.skipgram import SkipGramConfig
 
 LR_OPTIONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
 STEP_OPTIONS = [0, 100, 250, 500, 1000, 2000, 3000, 5000]
@@ -19,6 +28,77 @@ MAX_TEXT_MB = 5
 MAX_TEXT_CHARS = MAX_TEXT_MB * 1_000_000
 SOURCES = ["The lesson's 33 words", "Word groups (generated)", "Paste your own text"]
 GENERATED = SOURCES[1]
+PASTED = SOURCES[2]
+WINDOW = 2
+"""The lesson's window: two words on each side (a corpus setting, not a training one)."""
+
+
+@dataclass(frozen=True)
+class Slider:
+    """A slider over whole numbers ``low .. high``."""
+
+    label: str
+    low: int
+    high: int
+    help: str
+
+    def show(self, where, key: str, default):
+        return where.slider(self.label, self.low, self.high, default, key=key, bind="query-params",
+                            help=self.help)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A slider over a fixed list of values."""
+
+    label: str
+    options: tuple
+    help: str
+
+    def show(self, where, key: str, default):
+        return where.select_slider(self.label, self.options, default, key=key, bind="query-params",
+                                   help=self.help)
+
+
+@dataclass(frozen=True)
+class WholeBox:
+    """A text box for a whole number (``lab_ui.inputs.whole_input``; a typo falls back to the
+    default, with a warning)."""
+
+    label: str
+    low: int
+    high: int
+    help: str
+
+    def show(self, where, key: str, default):
+        return whole_input(self.label, self.low, self.high, default, key, where=where, fallback=default,
+                           bind="query-params", help=self.help)
+
+
+CONTROLS = {   # in screen order: a SkipGramConfig field (or "window") -> the widget that sets it
+    "d_model": Slider("d_model", 1, 32, "The vector width: how many numbers each word's vector has."),
+    "lr": Choice("Learning rate", tuple(LR_OPTIONS), "How big each update step is. Too big and "
+                 "training blows up."),
+    "window": Slider("Window", 1, 5, "How many words on each side count as neighbours."),
+    "steps": Choice("Steps", tuple(STEP_OPTIONS), "Number of full-batch gradient-descent updates."),
+    "seed": WholeBox("Seed", 0, 1_000_000, "Which random starting table, from 0 to 1,000,000. "
+                     "Same seed, same run."),
+}
+LESSON_DEFAULTS = {**{f.name: f.default for f in fields(SkipGramConfig)}, "window": WINDOW}
+"""Each control's starting value: the lesson's reference run (SkipGramConfig's defaults)."""
+LESSON_RUN = {**{f"train_{name}": (str(LESSON_DEFAULTS[name]) if isinstance(control, WholeBox)
+                                   else LESSON_DEFAULTS[name]) for name, control in CONTROLS.items()},
+              "train_source": SOURCES[0], "train_tab": "Result"}
+"""The reference run as the values of the widgets bound to the page address."""
+
+
+def run_controls() -> tuple[SkipGramConfig, int]:
+    """The row of sliders: the training config they set, and the corpus window."""
+    columns = st.columns(len(CONTROLS), gap="medium")
+    values = {name: control.show(where, f"train_{name}", LESSON_DEFAULTS[name])
+              for where, (name, control) in zip(columns, CONTROLS.items())}
+    window = values.pop("window")
+    return SkipGramConfig(**values), window
 
 
 def corpus_controls() -> tuple[str, str]:
@@ -69,8 +149,9 @@ def own_text() -> tuple[str, str]:
     return text, " ".join(notes)
 
 
-BOUND = {"train_d_model": "d_model", "train_lr": "learning rate", "train_window": "window",
-         "train_steps": "steps", "train_seed": "seed", "train_source": "training text"}
+BOUND = {**{f"train_{name}": control.label.lower() for name, control in CONTROLS.items()},
+         "train_source": "training text"}
+"""The settings a link carries (widget key -> how the link notice names it)."""
 
 
 def link_values() -> dict[str, list[str]]:
@@ -109,4 +190,4 @@ def _use_generated_settings() -> None:
     st.session_state["train_d_model"] = SOFTMAX_SETTINGS.d_model
     st.session_state["train_lr"] = SOFTMAX_SETTINGS.lr
     st.session_state["train_steps"] = SOFTMAX_SETTINGS.steps
-    st.session_state["train_window"] = 2
+    st.session_state["train_window"] = WINDOW

@@ -3,6 +3,7 @@ every number comes from core."""
 from __future__ import annotations
 
 from contextlib import nullcontext
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -13,7 +14,7 @@ from lab_ui.common import chart_with_table
 from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.jobs import Cancelled, heavy_slot, is_long
 from lab_ui.runs import RunCache, corpus_for, train_run
-from lab_ui.train_controls import generated as generated_corpus
+from lab_ui.train_controls import MAX_VOCAB, generated as generated_corpus
 from core import budget
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
@@ -25,6 +26,7 @@ from core.skipgram import SkipGramConfig, TrainResult, loss_floor
 
 PLAY_SECONDS = 0.35
 MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
+COMPARE_LR_OPTIONS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)   # run B's learning rates
 
 
 def generated_groups():
@@ -80,26 +82,25 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
     frame_view()
 
 
-def compare_view(result: TrainResult, corpus: Corpus, text: str, settings: dict, max_vocab: int) -> None:
-    """Run B beside run A (the sliders above): same text, seed and steps."""
+def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
+    """Run B beside run A (the sliders above, ``config`` and ``window``): same text, seed and steps."""
     st.markdown("Change one setting for a second run **B** and compare it with the run above "
                 "(**A**): same text, same seed, same number of steps.")
     c = st.columns(3)
-    d_b = c[0].slider("B: d_model", 1, 32, 8 if settings["d_model"] != 8 else 2, key="train_cmp_d_model")
-    w_b = c[1].slider("B: window", 1, 5, settings["window"], key="train_cmp_window")
-    lr_b = c[2].select_slider("B: learning rate", [0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0],
-                              settings["lr"] if settings["lr"] in (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0) else 0.5,
-                              key="train_cmp_lr")
-    corpus_b = corpus_for(text, w_b, max_vocab)
-    steps_b, cut_note = fit_steps(corpus_b.V, d_b, settings["steps"])
+    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model")
+    w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window")
+    lr_b = c[2].select_slider("B: learning rate", COMPARE_LR_OPTIONS,
+                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr")
+    corpus_b = corpus_for(text, w_b, MAX_VOCAB)
+    steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
     if cut_note:
         show_refusal("Run B: " + cut_note)
     bar = st.empty()
-    res_b = train_run(text, w_b, d_b, lr_b, steps_b, settings["seed"], max_vocab=max_vocab,
+    res_b = train_run(text, w_b, replace(config, d_model=d_b, lr=lr_b, steps=steps_b), max_vocab=MAX_VOCAB,
                       progress=bar, stop_key="train_cmp_stop")
-    name_a = f"A: d_model {settings['d_model']}, window {settings['window']}, lr {settings['lr']:g}"
+    name_a = f"A: d_model {config.d_model}, window {window}, lr {config.lr:g}"
     name_b = f"B: d_model {d_b}, window {w_b}, lr {lr_b:g}"
-    floors = {f"floor, window {settings['window']}": loss_floor(corpus)}
+    floors = {f"floor, window {window}": loss_floor(corpus)}
     floors[f"floor, window {w_b}"] = loss_floor(corpus_b)
     curves = {name_a: result.losses, name_b: res_b.losses}
     table = pd.DataFrame({k: pd.Series(v) for k, v in curves.items()}).rename_axis("step").reset_index()
@@ -122,7 +123,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, settings: dict,
     st.dataframe(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
 
 
-def export_view(result: TrainResult, corpus: Corpus, text: str, settings: dict) -> None:
+def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
     """Downloads: the table, the Embedding Projector files, the PCA coordinates, a snippet."""
     st.markdown("Take the trained table with you. The two TSV files load into the Embedding "
                 "Projector (projector.tensorflow.org: *Load*, then vectors first, metadata second).")
@@ -137,10 +138,7 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, settings: dict) 
                          key="train_dl_meta")
     c[3].download_button("PCA coordinates (CSV)", coords_csv(p.coords, corpus.vocab),
                          "pca_coordinates.csv", "text/csv", key="train_dl_pca")
-    config = SkipGramConfig(d_model=settings["d_model"], lr=settings["lr"], steps=settings["steps"],
-                            seed=settings["seed"])
-    code = snippet(config, settings["window"], text,
-                   settings["max_vocab"] if corpus.n_dropped_words else None)
+    code = snippet(config, window, text, MAX_VOCAB if corpus.n_dropped_words else None)
     st.markdown("**Recreate this run in Python** (from the repository root):")
     st.code(code, language="python")
     st.download_button("Download the snippet", code, "recreate_run.py", "text/x-python",
@@ -187,31 +185,30 @@ def _objective_cache() -> RunCache:
     return RunCache(max_entries=8)
 
 
-def _objectives(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
-                negatives: int, epochs: int, max_vocab: int, with_groups: bool, placeholder=None):
-    """Both objectives trained once per distinct setting. A new setting is a long run: it
-    waits for one of the server's long-run slots, showing its place in ``placeholder``."""
-    key = (text, window, d_model, lr, steps, seed, negatives, epochs, max_vocab, with_groups)
+def _objectives(text: str, window: int, config: SkipGramConfig, ns_config: NegSamplingConfig,
+                with_groups: bool, placeholder=None):
+    """Both objectives trained once per distinct (text, window, pair of configs). A new setting
+    is a long run: it waits for one of the server's long-run slots, showing its place in
+    ``placeholder``."""
+    key = (text, window, MAX_VOCAB, config, ns_config, with_groups)
     cache = _objective_cache()
     cmp = cache.get(key)
     if cmp is None:
-        corpus = corpus_for(text, window, max_vocab)
+        corpus = corpus_for(text, window, MAX_VOCAB)
         groups = generated_groups() if with_groups else None
-        work = (budget.skipgram_work(corpus.V, d_model, steps)
-                + budget.negsampling_work(corpus.V, corpus.n_pairs, d_model, negatives, epochs))
+        work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
+                + budget.negsampling_work(corpus.V, corpus.n_pairs, ns_config.d_model, ns_config.negatives,
+                                          ns_config.epochs))
         try:
             with heavy_slot(placeholder) if is_long(work) else nullcontext():
-                cmp = compare_objectives(
-                    corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed),
-                    NegSamplingConfig(d_model=d_model, lr=1.0, epochs=epochs, batch_size=64,
-                                      negatives=negatives, seed=seed), groups=groups)
+                cmp = compare_objectives(corpus, config, ns_config, groups=groups)
         except Cancelled:          # the student's tab has closed while waiting
             st.stop()
         cache.put(key, cmp)
     return cmp
 
 
-def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool) -> None:
+def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConfig, with_groups: bool) -> None:
     """Full softmax against negative sampling on the same text and width."""
     st.markdown(
         "The full softmax scores **every** word of the vocabulary for every pair. Real word2vec "
@@ -222,12 +219,12 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
     epochs = c[1].slider("Passes over the pairs (epochs)", 1, 200,
                          10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs")
     # Budget (issue 19): price both runs before starting them; refuse what does not fit.
-    work = (budget.skipgram_work(corpus.V, settings["d_model"], settings["steps"])
-            + budget.negsampling_work(corpus.V, corpus.n_pairs, settings["d_model"], k, epochs))
-    room = budget.BUDGET - budget.skipgram_work(corpus.V, settings["d_model"], settings["steps"])
-    most = budget.max_negsampling_epochs(corpus.V, corpus.n_pairs, settings["d_model"], k, room)
+    work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
+            + budget.negsampling_work(corpus.V, corpus.n_pairs, config.d_model, k, epochs))
+    room = budget.BUDGET - budget.skipgram_work(corpus.V, config.d_model, config.steps)
+    most = budget.max_negsampling_epochs(corpus.V, corpus.n_pairs, config.d_model, k, room)
     verdict = budget.check(work, f"Negative sampling for {epochs} epochs with K = {k} at d_model "
-                           f"{settings['d_model']} on {corpus.n_pairs:,} pairs, plus the softmax run",
+                           f"{config.d_model} on {corpus.n_pairs:,} pairs, plus the softmax run",
                            f"at most {most:,} epochs with K = {k} at this width" if most else
                            "nothing more at this width; lower d_model or the steps above")
     if not verdict.fits:
@@ -235,9 +232,9 @@ def objectives_view(corpus: Corpus, text: str, settings: dict, with_groups: bool
         return
     queue = st.empty()
     with st.spinner("Training both objectives..."):
-        cmp = _objectives(text, settings["window"], settings["d_model"], settings["lr"],
-                          settings["steps"], settings["seed"], k, epochs, settings["max_vocab"],
-                          with_groups, placeholder=queue)
+        ns_config = NegSamplingConfig(d_model=config.d_model, lr=1.0, epochs=epochs, batch_size=64,
+                                      negatives=k, seed=config.seed)
+        cmp = _objectives(text, window, config, ns_config, with_groups, placeholder=queue)
     if cmp.softmax.diverged or cmp.negsampling.diverged:
         st.error("One of the two runs blew up; lower the learning rate on the sliders above.")
         return
