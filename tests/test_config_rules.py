@@ -41,8 +41,8 @@ def test_a_field_without_a_row_is_named():
     @dataclass(frozen=True)
     class WithNewField:
         d_model: int = 4
-        clip: float = 1.0
+        not_a_setting: float = 1.0
 
-    with pytest.raises(LookupError, match=r"WithNewField\.clip has no row"):
+    with pytest.raises(LookupError, match=r"WithNewField\.not_a_setting has no row"):
         validate(WithNewField())
-    validate(WithNewField(), {**RULES, "clip": RULES["lr"]})   # with its row, it passes
+    validate(WithNewField(), {**RULES, "not_a_setting": RULES["lr"]})   # with its row, it passes
