@@ -59,6 +59,14 @@ def parse_matrix(text: str, name: str = "The matrix", max_rows: int = 16) -> np.
     return np.vstack(rows)
 
 
+def parse_id_rows(text: str, name: str = "The ids", max_rows: int = 16) -> np.ndarray:
+    """A matrix (``parse_matrix``) of whole numbers, as int64: B lines of T ids each."""
+    ids = parse_matrix(text, name, max_rows=max_rows)
+    if not np.all(ids == np.round(ids)):
+        raise InputError(f"{name} must be whole numbers.")
+    return ids.astype(np.int64)
+
+
 def parse_ids(text: str, vocab_size: int, name: str = "The ids") -> np.ndarray:
     """Whole numbers in ``0 .. vocab_size - 1`` separated by commas or spaces."""
     tokens = [t for t in _SPLIT.split(text.strip().strip("[]()")) if t]
