@@ -1,18 +1,14 @@
+"""The start screen: what the app shows, the screens in lesson order, and how to use it in class."""
 import streamlit as st
 
-st.title("Embedding Lab")
-st.markdown(
-    """
+WELCOME = """
 A language model never sees words. Its tokenizer turns text into whole numbers (token ids),
 and the very first thing the model does is swap each id for a list of numbers: a **vector**,
 one row of a big table called the **embedding table**. This app lets you look inside that
 step, change it, and watch a tiny model learn its own table from a short text.
 """
-)
 
-st.subheader("The screens, in lesson order")
-st.markdown(
-    """
+SCREENS = """
 | Screen | The idea |
 |---|---|
 | **1. Lookup** | Picking row *i* of the table is the same as multiplying a one-hot vector by the table. Real code just picks the row. |
@@ -24,11 +20,8 @@ st.markdown(
 | **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
 | **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. |
 """
-)
 
-st.subheader("Using it in class")
-st.markdown(
-    """
+IN_CLASS = """
 - **On a projector**: switch on **Presenter mode** (in the sidebar, or add `?present=1` to the
   address): larger chart text, every point labelled, Previous / Next buttons instead of the
   sidebar. The layout is checked on every screen from 853 px wide (a 1280 x 800 laptop at 150 %
@@ -46,6 +39,17 @@ st.markdown(
 - Nothing is downloaded while you use the app: the GPT-2 vocabulary ships with it, so it works
   offline.
 """
-)
-st.caption("Figures come from: GPT-2, Radford et al., 2019 · GPT-3, Brown et al., 2020 · "
-           "word2vec, Mikolov et al., 2013.")
+
+
+def main() -> None:
+    st.title("Embedding Lab")
+    st.markdown(WELCOME)
+    st.subheader("The screens, in lesson order")
+    st.markdown(SCREENS)
+    st.subheader("Using it in class")
+    st.markdown(IN_CLASS)
+    st.caption("Figures come from: GPT-2, Radford et al., 2019 · GPT-3, Brown et al., 2020 · "
+               "word2vec, Mikolov et al., 2013.")
+
+
+main()

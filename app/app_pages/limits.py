@@ -1,59 +1,71 @@
+"""Screen 6, Limits: one fixed row per token loses word order and context."""
 import pandas as pd
 import streamlit as st
 
 from lab_ui.captions import order_verdict
-from lab_ui.presenter import reset_button
 from lab_ui.common import error, intro
+from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, Corpus
 from core.similarity import cosine, mean_embedding
-from core.skipgram import SkipGramConfig
+from core.skipgram import SkipGramConfig, TrainResult
 
 MAX_SENTENCE = 500
 
-intro("6. Limits: what one vector per token cannot do",
-      "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "
-      "**word order** and **context**. "
-      "**Try:** write two sentences with the same words in a different order.")
-reset_button("limits_", key="limits_reset")
 
-cfg = SkipGramConfig()
-corpus = corpus_for(GUIDE_TEXT, 2)
-result = train_run(GUIDE_TEXT, 2, cfg)
+def main() -> None:
+    intro("6. Limits: what one vector per token cannot do",
+          "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "
+          "**word order** and **context**. "
+          "**Try:** write two sentences with the same words in a different order.")
+    reset_button("limits_", key="limits_reset")
+    corpus = corpus_for(GUIDE_TEXT, 2)
+    result = train_run(GUIDE_TEXT, 2, SkipGramConfig())   # the Train screen's reference run
+    order_panel(corpus, result)
+    context_panel()
 
-st.subheader("Order: an average of rows cannot tell who saw whom")
-st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
-            "the rows learned on the Train screen's reference run). Averages do not care about order.")
-c1, c2 = st.columns(2, gap="large")
-s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a", max_chars=MAX_SENTENCE)
-s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b", max_chars=MAX_SENTENCE)
-try:
-    ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
-    if len(ids_a) == 0 or len(ids_b) == 0:
-        raise KeyError("each sentence needs at least one word")
-except KeyError as err:
-    error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
-          + ", ".join(corpus.vocab) + ".")
-    st.stop()
-mean_a = mean_embedding(result.E, ids_a)
-mean_b = mean_embedding(result.E, ids_b)
-table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
-                     columns=[f"dim {k}" for k in range(len(mean_a))])
-same = bool((mean_a == mean_b).all())
-kind, verdict = order_verdict([corpus.vocab[i] for i in ids_a], [corpus.vocab[i] for i in ids_b], same,
-                              cosine(mean_a, mean_b))
-if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different texts count as one
-    verdict += (" (Your two texts differ only in capital letters or punctuation, which are dropped "
-                "before the lookup.)")
-{"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
-st.dataframe(table, key="limits_means")
-st.caption("A lookup has nowhere to record position. Transformers add position information and "
-           "then let tokens look at each other (attention): that comes after the table.")
 
-st.subheader("Context: one row for every meaning")
-st.markdown(
-    "“He sat on the river **bank**” and “She got a **bank** loan” use the same token, so they get "
-    "the same row, although one is a riverside and the other a lender. A fixed row per token is "
-    "a *static* embedding. A *contextual* embedding depends on the surrounding words; the model's "
-    "later layers build it (ELMo did this with recurrent networks, Peters et al., 2018).")
-st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon=":material/toll:")
+def order_panel(corpus: Corpus, result: TrainResult) -> None:
+    """Two typed sentences, averaged row by row: the same words in any order give the same mean."""
+    st.subheader("Order: an average of rows cannot tell who saw whom")
+    st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
+                "the rows learned on the Train screen's reference run). Averages do not care about order.")
+    c1, c2 = st.columns(2, gap="large")
+    s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a", max_chars=MAX_SENTENCE)
+    s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b", max_chars=MAX_SENTENCE)
+    try:
+        ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
+        if len(ids_a) == 0 or len(ids_b) == 0:
+            raise KeyError("each sentence needs at least one word")
+    except KeyError as err:
+        error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
+              + ", ".join(corpus.vocab) + ".")
+        st.stop()
+    mean_a = mean_embedding(result.E, ids_a)
+    mean_b = mean_embedding(result.E, ids_b)
+    table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
+                         columns=[f"dim {k}" for k in range(len(mean_a))])
+    same = bool((mean_a == mean_b).all())
+    kind, verdict = order_verdict([corpus.vocab[i] for i in ids_a], [corpus.vocab[i] for i in ids_b], same,
+                                  cosine(mean_a, mean_b))
+    if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different texts count as one
+        verdict += (" (Your two texts differ only in capital letters or punctuation, which are dropped "
+                    "before the lookup.)")
+    {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
+    st.dataframe(table, key="limits_means")
+    st.caption("A lookup has nowhere to record position. Transformers add position information and "
+               "then let tokens look at each other (attention): that comes after the table.")
+
+
+def context_panel() -> None:
+    """The same token, two meanings, one row."""
+    st.subheader("Context: one row for every meaning")
+    st.markdown(
+        "“He sat on the river **bank**” and “She got a **bank** loan” use the same token, so they get "
+        "the same row, although one is a riverside and the other a lender. A fixed row per token is "
+        "a *static* embedding. A *contextual* embedding depends on the surrounding words; the model's "
+        "later layers build it (ELMo did this with recurrent networks, Peters et al., 2018).")
+    st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon=":material/toll:")
+
+
+main()

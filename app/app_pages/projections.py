@@ -1,65 +1,84 @@
+"""Screen 8, Projections: the same trained table drawn four ways, each checked against the cosines."""
 import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.presenter import reset_button
 from lab_ui.common import chart_with_table, intro
 from lab_ui.inputs import whole_input
-from lab_ui.projection_views import context_view, pictures, rotation_view, trained_table
+from lab_ui.presenter import reset_button
+from lab_ui.projection_views import Picture, Table, context_view, pictures, rotation_view, trained_table
 
-intro("8. Projections: looking without being fooled",
-      "A table of many columns has to be squashed to draw it on a screen, and every squashing "
-      "loses something. Here the same trained table is drawn four ways. **Try:** change the "
-      "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
-reset_button("proj_", key="proj_reset")
+NEIGHBOURS = 5   # k of the neighbourhood kept by each picture
 
-c = st.columns([2, 2, 1])
-source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
-                    key="proj_source", help="Each is trained on the Train screen's settings for that text.")
-perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
-                         max_selections=3, key="proj_perplexities",
-                         help="Roughly how many neighbours each point tries to keep close. "
-                              "Not the perplexity of a language model.")
-seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2])
-if seed is None:
-    st.stop()
-table = trained_table(source)
-if source.startswith("Word groups"):
-    st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). The most "
-               "frequent words are labelled where a label fits; every word is in the table under "
-               "each picture (and under the mouse pointer).")
-k = 5
-if not perps:
-    st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
-shown = pictures(table, tuple(int(p) for p in perps), int(seed), k)
 
-px = layout.BIG_CHART if charts.presenting() else layout.HALF   # presenter: one big picture a row
-cols = layout.blocks(*[px] * len(shown), gap="medium")
-for i, pic in enumerate(shown):
-    with cols[i]:
-        chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
-                                        title=pic.title, size=px, labels=table.labels,
-                                        priority=table.priority, xtitle="", ytitle=""),
-                         pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
-                                       "neighbours kept": pic.overlap.per_row}),
-                         key=f"proj_pic_{i}")
-        st.caption(pic.note)
+def main() -> None:
+    intro("8. Projections: looking without being fooled",
+          "A table of many columns has to be squashed to draw it on a screen, and every squashing "
+          "loses something. Here the same trained table is drawn four ways. **Try:** change the "
+          "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
+    reset_button("proj_", key="proj_reset")
+    source, perps, seed = picture_controls()
+    table = trained_table(source)
+    if source.startswith("Word groups"):
+        st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). "
+                   "The most frequent words are labelled where a label fits; every word is in the table "
+                   "under each picture (and under the mouse pointer).")
+    if not perps:
+        st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
+    shown = pictures(table, perps, seed, NEIGHBOURS)
+    pictures_row(table, shown)
+    neighbours_kept(shown, NEIGHBOURS)
+    st.divider()
+    rotation_view(table)
+    st.divider()
+    context_view()
 
-st.subheader("How much of each word's neighbourhood survived?")
-st.markdown(f"For every word, take its {k} nearest words by cosine in the full table, then its {k} "
-            "nearest in the picture. The score is the share they have in common, averaged over "
-            "words: 100% means the picture kept every neighbourhood.")
-score = pd.DataFrame({"picture": [p.name for p in shown],
-                      "neighbours kept (%)": [100 * p.overlap.mean for p in shown]})
-chart_with_table(charts.bars(score, "picture", "neighbours kept (%)", fmt=".0f", horizontal=True,
-                             x_title=None, height=40 * len(shown) + 40, domain=(0, 100)),
-                 score, key="proj_score_table", stretch=True)
-st.caption("Clusters in a t-SNE picture are hints to check with cosines, not findings: its look "
-           "depends on the perplexity (van der Maaten & Hinton, 2008; Wattenberg, Viégas & "
-           "Johnson, 2016). PCA keeps the large-scale layout but drops whatever spread lies "
-           "outside its two directions.")
 
-st.divider()
-rotation_view(table)
-st.divider()
-context_view()
+def picture_controls() -> tuple[str, tuple[int, ...], int]:
+    """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen)."""
+    c = st.columns([2, 2, 1])
+    source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
+                        key="proj_source", help="Each is trained on the Train screen's settings for that text.")
+    perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
+                             max_selections=3, key="proj_perplexities",
+                             help="Roughly how many neighbours each point tries to keep close. "
+                                  "Not the perplexity of a language model.")
+    seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2])
+    if seed is None:
+        st.stop()
+    return source, tuple(int(p) for p in perps), int(seed)
+
+
+def pictures_row(table: Table, shown: list[Picture]) -> None:
+    """The pictures side by side (one a row for a projector), each with its table and note."""
+    px = layout.BIG_CHART if charts.presenting() else layout.HALF   # presenter: one big picture a row
+    cols = layout.blocks(*[px] * len(shown), gap="medium")
+    for i, pic in enumerate(shown):
+        with cols[i]:
+            chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
+                                            title=pic.title, size=px, labels=table.labels,
+                                            priority=table.priority, xtitle="", ytitle=""),
+                             pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
+                                           "neighbours kept": pic.overlap.per_row}),
+                             key=f"proj_pic_{i}")
+            st.caption(pic.note)
+
+
+def neighbours_kept(shown: list[Picture], k: int) -> None:
+    """Each picture's share of the k nearest neighbours it kept."""
+    st.subheader("How much of each word's neighbourhood survived?")
+    st.markdown(f"For every word, take its {k} nearest words by cosine in the full table, then its {k} "
+                "nearest in the picture. The score is the share they have in common, averaged over "
+                "words: 100% means the picture kept every neighbourhood.")
+    score = pd.DataFrame({"picture": [p.name for p in shown],
+                          "neighbours kept (%)": [100 * p.overlap.mean for p in shown]})
+    chart_with_table(charts.bars(score, "picture", "neighbours kept (%)", fmt=".0f", horizontal=True,
+                                 x_title=None, height=40 * len(shown) + 40, domain=(0, 100)),
+                     score, key="proj_score_table", stretch=True)
+    st.caption("Clusters in a t-SNE picture are hints to check with cosines, not findings: its look "
+               "depends on the perplexity (van der Maaten & Hinton, 2008; Wattenberg, Viégas & "
+               "Johnson, 2016). PCA keeps the large-scale layout but drops whatever spread lies "
+               "outside its two directions.")
+
+
+main()
