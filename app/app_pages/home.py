@@ -19,6 +19,7 @@ SCREENS = """
 | **6. Limits** | What one vector per token cannot do: word order is lost in an average. |
 | **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
 | **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. |
+| **9. Position** | The next step after the table: add a position vector to each row. A plain average still forgets the order; anything that looks at each vector first does not. |
 """
 
 IN_CLASS = """

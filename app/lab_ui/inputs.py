@@ -32,6 +32,27 @@ def whole_input(label: str, low: int, high: int, default: int, key: str, where=N
         return fallback
 
 
+MAX_SENTENCE = 500
+
+
+def sentence_pair(corpus, prefix: str) -> tuple[list[int], list[int], tuple[str, str]]:
+    """Two sentences of the toy vocabulary side by side (the Limits and Position screens' order
+    test; widget keys ``<prefix>_a`` and ``<prefix>_b``): their ids, and the texts as typed.
+    A word outside ``corpus``'s vocabulary, or an empty sentence, stops the screen with a message."""
+    c1, c2 = st.columns(2, gap="large")
+    s1 = c1.text_input("Sentence A", "the cat saw the dog", key=f"{prefix}_a", max_chars=MAX_SENTENCE)
+    s2 = c2.text_input("Sentence B", "the dog saw the cat", key=f"{prefix}_b", max_chars=MAX_SENTENCE)
+    try:
+        ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
+        if len(ids_a) == 0 or len(ids_b) == 0:
+            raise KeyError("each sentence needs at least one word")
+    except KeyError as err:
+        error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
+              + ", ".join(corpus.vocab) + ".")
+        st.stop()
+    return ids_a, ids_b, (s1, s2)
+
+
 @st.cache_data(max_entries=8, show_spinner=False)
 def text_changes_for(text: str):
     """``core.corpus.text_changes``, once per text (it reads every character: ~2 s per MB)."""

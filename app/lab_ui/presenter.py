@@ -25,6 +25,7 @@ LESSON = [
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
+    ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
 ]
 
 
