@@ -1,3 +1,4 @@
+"""Screen 4, Gradients: a lookup's gradient reaches only the rows that were looked up."""
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -15,12 +16,6 @@ from core.tokenizer import TokenizerUnavailable, id_to_text, tokenize
 
 V, D = 50_257, 4
 SENTENCE, LESSON_IDS = "I love AI", [15, 824, 391]   # the lesson's example, from a home-made BPE
-
-intro("4. Gradients: only the rows you used",
-      "A lookup copies rows out of the table, so in training the gradient flows back **only into "
-      "the rows that were looked up**; every other row gets exactly zero and does not move. "
-      "**Try:** type your own ids, repeat one, and see which rows change.")
-reset_button("grad_", key="grad_reset")
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
@@ -47,83 +42,113 @@ def lesson_ids_note() -> None:
             "only the rows of the ids you used get a gradient.")
 
 
-c1, c2 = st.columns([2, 1], gap="large")
-with c1:
-    ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
-                             max_chars=MAX_TEXT,
-                             help="The lesson's ids for “I love AI”, from a small home-made BPE "
-                                  "(GPT-2's own tokenizer gives other ids: see below).")
-with c2:
-    lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")
-try:
-    ids = parse_ids(ids_text, V, "The ids")
-except InputError as err:
-    error(err)
-    st.stop()
+def main() -> None:
+    intro("4. Gradients: only the rows you used",
+          "A lookup copies rows out of the table, so in training the gradient flows back **only into "
+          "the rows that were looked up**; every other row gets exactly zero and does not move. "
+          "**Try:** type your own ids, repeat one, and see which rows change.")
+    reset_button("grad_", key="grad_reset")
+    ids, lr = controls_or_stop()
+    table = toy_table()
+    T = len(ids)
+    upstream = example_upstream(T, D)                                      # (1, T, d) stand-in dL/dX
+    grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
+    update = sgd_step(table, grad, lr)
+    st.markdown(f"Table W_E: **{V:,} x {D}**: as many rows as GPT-2 has tokens, and a toy width of {D}. "
+                f"Sentence: **{T}** positions.")
+    lesson_ids_note()
+    upstream_panel(ids, upstream)
+    gradient_panel(ids, grad, update.changed_rows)
+    step_panel(table, update.table, update.changed_rows, lr)
+    st.divider()
+    tying_panel()
 
-table = toy_table()
-T = len(ids)
-upstream = example_upstream(T, D)                                      # (1, T, d) stand-in dL/dX
-grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
-update = sgd_step(table, grad, lr)
-touched = update.changed_rows
 
-st.markdown(f"Table W_E: **{V:,} x {D}**: as many rows as GPT-2 has tokens, and a toy width of {D}. "
-            f"Sentence: **{T}** positions.")
-lesson_ids_note()
-st.subheader("1. The gradient arriving at each position (from the layers above)")
-st.caption("These numbers stand in for whatever the rest of the network sends back; the point is "
-           "where they go, not their values.")
-up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
-up.insert(0, "token id", ids)
-up.insert(0, "position", np.arange(T))
-st.dataframe(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
-    fixed_decimals(up, 2), {f"dL/dX dim {k}": f"dim {k}" for k in range(D)}))
+def controls_or_stop() -> tuple[np.ndarray, float]:
+    """The typed ids and the learning rate; ids that are not GPT-2 ids stop the screen with a message."""
+    c1, c2 = st.columns([2, 1], gap="large")
+    with c1:
+        ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
+                                 max_chars=MAX_TEXT,
+                                 help="The lesson's ids for “I love AI”, from a small home-made BPE "
+                                      "(GPT-2's own tokenizer gives other ids: see below).")
+    with c2:
+        lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")
+    try:
+        return parse_ids(ids_text, V, "The ids"), lr
+    except InputError as err:
+        error(err)
+        st.stop()
 
-st.subheader("2. The gradient for the whole table")
-layout.metrics([dict(label="rows with a non-zero gradient", value=f"{len(touched):,}"),
-                dict(label="rows with gradient exactly 0", value=f"{V - len(touched):,}"),
-                dict(label="share of the table touched", value=f"{100 * len(touched) / V:.4f}%")],
-               key="grad_metrics")
-rows = []
-for k in touched:
-    positions = np.flatnonzero(ids == k)
-    rows.append({"row (token id)": int(k), "from positions": ", ".join(map(str, positions)),
-                 **{f"dW_E dim {j}": grad[k, j] for j in range(D)}})
-grad_df = pd.DataFrame(rows)
-st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
-    fixed_decimals(grad_df, 2), {"row (token id)": "row", "from positions": "positions",
-                                 **{f"dW_E dim {j}": f"dim {j}" for j in range(D)}}))
-repeated = [int(k) for k in touched if np.count_nonzero(ids == k) > 1]
-if repeated:
-    k = repeated[0]
-    pos = np.flatnonzero(ids == k)
-    st.info(f"Id {k} appears at positions {', '.join(map(str, pos))}: its row's gradient is the "
-            f"**sum** of those positions' gradients (row above = "
-            + " + ".join(f"position {p}" for p in pos) + ").")
-else:
-    st.caption("Repeat an id (for example 15, 824, 15) to see its gradients add up.")
 
-st.subheader(f"3. One SGD step, W_E ← W_E − {lr:g} · dW_E")
-before_after = []
-for k in touched:
-    before_after.append({"row": int(k), "when": "before", **{f"dim {j}": table[k, j] for j in range(D)}})
-    before_after.append({"row": int(k), "when": "after", **{f"dim {j}": update.table[k, j] for j in range(D)}})
-ba_df = pd.DataFrame(before_after)
-st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
-st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
+def positions_of(ids: np.ndarray, k: int) -> list[int]:
+    """The positions of the sentence that hold id ``k``."""
+    return [t for t, i in enumerate(ids) if i == k]
 
-st.divider()
-st.subheader("Weight tying: the output side touches every row")
-corpus = corpus_for(GUIDE_TEXT, 2)
-E, W = init_params(corpus.V, SkipGramConfig())
-_, dE, dW = loss_and_grads_pairs(E, W, corpus.inputs[:1], corpus.targets[:1])
-centre, context = corpus.vocab[corpus.inputs[0]], corpus.vocab[corpus.targets[0]]
-st.markdown(
-    f"Take one training pair of the Train screen's model, (*{centre}*, *{context}*). The input table "
-    f"E gets a gradient in **{len(rows_touched(dE))} of {corpus.V}** rows. The "
-    f"output matrix W, which scores every word of the vocabulary, gets a gradient in "
-    f"**{len(rows_touched(dW.T))} of {corpus.V}** columns: the softmax pushes "
-    "every word's score up or down. GPT-2 *ties* its output projection (the `lm_head`) to the "
-    "embedding table, reusing W_E transposed, so through that side every row of the table gets a "
-    "gradient at every step.")
+
+def upstream_panel(ids: np.ndarray, upstream: np.ndarray) -> None:
+    """Step 1: the gradient each position receives from the layers above."""
+    st.subheader("1. The gradient arriving at each position (from the layers above)")
+    st.caption("These numbers stand in for whatever the rest of the network sends back; the point is "
+               "where they go, not their values.")
+    up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
+    up.insert(0, "token id", ids)
+    up.insert(0, "position", range(len(ids)))
+    st.dataframe(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
+        fixed_decimals(up, 2), {f"dL/dX dim {k}": f"dim {k}" for k in range(D)}))
+
+
+def gradient_panel(ids: np.ndarray, grad: np.ndarray, touched: np.ndarray) -> None:
+    """Step 2: the table's gradient, non-zero only in the rows of the ids (repeats add up)."""
+    st.subheader("2. The gradient for the whole table")
+    layout.metrics([dict(label="rows with a non-zero gradient", value=f"{len(touched):,}"),
+                    dict(label="rows with gradient exactly 0", value=f"{V - len(touched):,}"),
+                    dict(label="share of the table touched", value=f"{100 * len(touched) / V:.4f}%")],
+                   key="grad_metrics")
+    rows = [{"row (token id)": int(k), "from positions": ", ".join(map(str, positions_of(ids, k))),
+             **{f"dW_E dim {j}": grad[k, j] for j in range(D)}} for k in touched]
+    grad_df = pd.DataFrame(rows)
+    st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
+        fixed_decimals(grad_df, 2), {"row (token id)": "row", "from positions": "positions",
+                                     **{f"dW_E dim {j}": f"dim {j}" for j in range(D)}}))
+    repeated = [int(k) for k in touched if len(positions_of(ids, k)) > 1]
+    if repeated:
+        k = repeated[0]
+        pos = positions_of(ids, k)
+        st.info(f"Id {k} appears at positions {', '.join(map(str, pos))}: its row's gradient is the "
+                f"**sum** of those positions' gradients (row above = "
+                + " + ".join(f"position {p}" for p in pos) + ").")
+    else:
+        st.caption("Repeat an id (for example 15, 824, 15) to see its gradients add up.")
+
+
+def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: float) -> None:
+    """Step 3: the touched rows before and after one SGD step; every other row is unchanged."""
+    st.subheader(f"3. One SGD step, W_E ← W_E − {lr:g} · dW_E")
+    rows = []
+    for k in touched:
+        rows.append({"row": int(k), "when": "before", **{f"dim {j}": before[k, j] for j in range(D)}})
+        rows.append({"row": int(k), "when": "after", **{f"dim {j}": after[k, j] for j in range(D)}})
+    ba_df = pd.DataFrame(rows)
+    st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
+    st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
+
+
+def tying_panel() -> None:
+    """One training pair of the Train screen's model: E gets a few rows of gradient, W every column."""
+    st.subheader("Weight tying: the output side touches every row")
+    corpus = corpus_for(GUIDE_TEXT, 2)
+    E, W = init_params(corpus.V, SkipGramConfig())
+    _, dE, dW = loss_and_grads_pairs(E, W, corpus.inputs[:1], corpus.targets[:1])
+    centre, context = corpus.vocab[corpus.inputs[0]], corpus.vocab[corpus.targets[0]]
+    st.markdown(
+        f"Take one training pair of the Train screen's model, (*{centre}*, *{context}*). The input table "
+        f"E gets a gradient in **{len(rows_touched(dE))} of {corpus.V}** rows. The "
+        f"output matrix W, which scores every word of the vocabulary, gets a gradient in "
+        f"**{len(rows_touched(dW.T))} of {corpus.V}** columns: the softmax pushes "
+        "every word's score up or down. GPT-2 *ties* its output projection (the `lm_head`) to the "
+        "embedding table, reusing W_E transposed, so through that side every row of the table gets a "
+        "gradient at every step.")
+
+
+main()

@@ -1,44 +1,57 @@
+"""Screen 7, Tokens: GPT-2's real tokenizer, and one row for every meaning of " bank"."""
 import pandas as pd
 import streamlit as st
 
-from lab_ui.chips import chips_html, visible
 from lab_ui import layout
-from lab_ui.presenter import reset_button
+from lab_ui.chips import chips_html, visible
 from lab_ui.common import error, intro, plain
 from lab_ui.parse import InputError, parse_whole
+from lab_ui.presenter import reset_button
 from lab_ui.runs import tokenizer
-from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
+from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, Token, clean_text, id_to_text, tokenize
 
 MAX_CHIPS = 400
 MAX_ID_CHARS = 40
 
-intro("7. Tokens: one row for every “bank”",
-      "This is GPT-2's real tokenizer. Each coloured box is one token, with its id underneath; "
-      "the same id always gets the same colour, and ids that occur more than once get a dark outline. "
-      "**Try:** write your own sentences with a word that has two meanings.")
-reset_button("tok_", key="tok_reset")
 
-try:
-    enc = tokenizer()
-except TokenizerUnavailable as err:
-    st.error(f"The GPT-2 tokenizer cannot be loaded, so this screen cannot run. {err} "
-             "Every other screen still works.")
-    st.stop()
+def main() -> None:
+    intro("7. Tokens: one row for every “bank”",
+          "This is GPT-2's real tokenizer. Each coloured box is one token, with its id underneath; "
+          "the same id always gets the same colour, and ids that occur more than once get a dark outline. "
+          "**Try:** write your own sentences with a word that has two meanings.")
+    reset_button("tok_", key="tok_reset")
+    enc = tokenizer_or_stop()
+    tokens = tokens_panel(enc)
+    bank_panel(tokens)
+    near_strings_panel(enc)
+    id_lookup_panel(enc)
 
-raw = st.text_area(f"Text (up to {MAX_TEXT_CHARS:,} characters)",
-                   "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text",
-                   max_chars=MAX_TEXT_CHARS)
-special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special",
-                    help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
-                         "data. Off: it is split like any other characters.")
-text, notes = clean_text(raw)
-for note in notes:
-    st.info(note)
-tokens = tokenize(enc, text, special_as_token=special)
 
-if not tokens:
-    st.warning("The text is empty: type something to see its tokens.")
-else:
+def tokenizer_or_stop():
+    """GPT-2's encoding; if its bundled file is damaged, say so and stop this screen only."""
+    try:
+        return tokenizer()
+    except TokenizerUnavailable as err:
+        st.error(f"The GPT-2 tokenizer cannot be loaded, so this screen cannot run. {err} "
+                 "Every other screen still works.")
+        st.stop()
+
+
+def tokens_panel(enc) -> list[Token]:
+    """The typed text as coloured token boxes, its figures and its table; returns the tokens."""
+    raw = st.text_area(f"Text (up to {MAX_TEXT_CHARS:,} characters)",
+                       "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text",
+                       max_chars=MAX_TEXT_CHARS)
+    special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special",
+                        help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
+                             "data. Off: it is split like any other characters.")
+    text, notes = clean_text(raw)
+    for note in notes:
+        st.info(note)
+    tokens = tokenize(enc, text, special_as_token=special)
+    if not tokens:
+        st.warning("The text is empty: type something to see its tokens.")
+        return tokens
     st.markdown(chips_html(tokens[:MAX_CHIPS]), unsafe_allow_html=True)
     if len(tokens) > MAX_CHIPS:
         st.caption(f"Showing the first {MAX_CHIPS} of {len(tokens):,} tokens as boxes; the table has them all.")
@@ -56,29 +69,42 @@ else:
                                    "token (· = space)": [visible(t.text) for t in tokens],
                                    "id": [t.id for t in tokens]}),
                      hide_index=True, key="tok_table")
+    return tokens
 
-bank = [t for t in tokens if t.id == 3331]
-st.subheader("Why this matters")
-st.markdown(
-    "In the two example sentences, id **3331** (` bank`) appears twice; in the text above it "
-    f"appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
-    "The table has one row for id 3331, so the riverside and the lender start from the very "
-    "same vector. Telling them apart is left to the layers after the table, which mix in the "
-    "neighbouring words.")
 
-st.subheader("Near-identical strings, unrelated ids")
-words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
-compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
-                        "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
-st.dataframe(compare, hide_index=True, key="tok_compare")
-st.caption("An id is a name, not a quantity: ` cat` is 3797 and ` Cat` is 5181, and nothing in "
-           "the two numbers says they are the same animal. Ids come from the order in which the "
-           "tokenizer learned its merges, not from meaning.")
+def bank_panel(tokens: list[Token]) -> None:
+    """How often " bank" occurs in the text, and why one id means one row for both meanings."""
+    bank = [t for t in tokens if t.id == 3331]
+    st.subheader("Why this matters")
+    st.markdown(
+        "In the two example sentences, id **3331** (` bank`) appears twice; in the text above it "
+        f"appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
+        "The table has one row for id 3331, so the riverside and the lender start from the very "
+        "same vector. Telling them apart is left to the layers after the table, which mix in the "
+        "neighbouring words.")
 
-st.subheader("Look up an id")
-typed = st.text_input("Token id", "3331", key="tok_id", max_chars=MAX_ID_CHARS)
-try:
-    tid = parse_whole(typed, "The id", 0, enc.n_vocab - 1)
-    st.markdown(f"Id {tid} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")
-except InputError as err:
-    error(f"{err} GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}.")
+
+def near_strings_panel(enc) -> None:
+    """Strings that look alike and get unrelated ids."""
+    st.subheader("Near-identical strings, unrelated ids")
+    words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
+    compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
+                            "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
+    st.dataframe(compare, hide_index=True, key="tok_compare")
+    st.caption("An id is a name, not a quantity: ` cat` is 3797 and ` Cat` is 5181, and nothing in "
+               "the two numbers says they are the same animal. Ids come from the order in which the "
+               "tokenizer learned its merges, not from meaning.")
+
+
+def id_lookup_panel(enc) -> None:
+    """A typed id and the token it stands for."""
+    st.subheader("Look up an id")
+    typed = st.text_input("Token id", "3331", key="tok_id", max_chars=MAX_ID_CHARS)
+    try:
+        tid = parse_whole(typed, "The id", 0, enc.n_vocab - 1)
+        st.markdown(f"Id {tid} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")
+    except InputError as err:
+        error(f"{err} GPT-2's ids are whole numbers from 0 to {enc.n_vocab - 1:,}.")
+
+
+main()
