@@ -232,8 +232,9 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
         return
     queue = st.empty()
     with st.spinner("Training both objectives..."):
-        ns_config = NegSamplingConfig(d_model=config.d_model, lr=1.0, epochs=epochs, batch_size=64,
-                                      negatives=k, seed=config.seed)
+        # same width, seed and starting noise as the softmax run; its own lr and batch size (defaults)
+        ns_config = NegSamplingConfig(d_model=config.d_model, seed=config.seed, init_std=config.init_std,
+                                      epochs=epochs, negatives=k)
         cmp = _objectives(text, window, config, ns_config, with_groups, placeholder=queue)
     if cmp.softmax.diverged or cmp.negsampling.diverged:
         st.error("One of the two runs blew up; lower the learning rate on the sliders above.")

@@ -25,3 +25,21 @@ def test_the_reset_values_are_the_reference_run():
         assert value == (str(expected) if isinstance(control, WholeBox) else expected), name
     assert (LESSON_RUN["train_d_model"], LESSON_RUN["train_lr"], LESSON_RUN["train_steps"],
             LESSON_RUN["train_window"], LESSON_RUN["train_seed"]) == (4, 0.5, 3000, 2, "0")
+
+
+def test_runs_are_cached_per_config_and_equal_core():
+    from core.corpus import GUIDE_TEXT, Corpus
+    from core.skipgram import train
+    from lab_ui.runs import run_cache, train_run
+
+    run_cache().clear()
+    a = SkipGramConfig(steps=5)
+    b = SkipGramConfig(steps=5, init_std=0.3)          # a field no widget sets still tells runs apart
+    ra, rb = train_run(GUIDE_TEXT, 2, a), train_run(GUIDE_TEXT, 2, b)
+    assert train_run(GUIDE_TEXT, 2, SkipGramConfig(steps=5)) is ra     # an equal config: the cached run
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2)
+    for config, r in ((a, ra), (b, rb)):
+        expected = train(corpus, config)
+        assert (r.E == expected.E).all() and (r.losses == expected.losses).all()
+    assert not (ra.E == rb.E).all()
+    run_cache().clear()
