@@ -26,6 +26,7 @@ LESSON = [
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
+    ("app_pages/analogies.py", "8b. Analogies and directions", ":material/compare_arrows:"),
     ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
 ]
 

@@ -23,6 +23,7 @@ MIN_CHARTS = {
     "6. Limits": 0,
     "7. Tokens: bank": 0,
     "8. Projections": 4,   # PCA and t-SNE pictures, at least
+    "8b. Analogies and directions": 1,   # the words on a direction
     "9. Position": 1,      # the cosine between sinusoidal positions
 }
 # The screens the lesson cannot do without; the sidebar must offer each of them.
