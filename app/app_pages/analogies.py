@@ -1,9 +1,11 @@
 """8b. Analogies and directions: b - a + c on a text made to carry relations, honestly scored."""
+from dataclasses import replace
+
 import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, WIDTHS, WINDOWS, accuracy_table, answers_table,
+from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, WINDOW, WIDTHS, WINDOWS, accuracy_table, answers_table,
                                  group_of, relation_of)
 from lab_ui.common import chart_with_table, intro
 from lab_ui.presenter import reset_button
@@ -16,13 +18,14 @@ from core.skipgram import SkipGramConfig
 TEXT = relations_text()
 
 
-def controls() -> tuple[int, int]:
+def controls() -> tuple[int, SkipGramConfig]:
+    """The window and the run's config (SETTINGS at the chosen d_model)."""
     c1, c2 = st.columns(2, gap="large")
-    window = c1.select_slider("Window", WINDOWS, SETTINGS["window"], key="ana_window",
+    window = c1.select_slider("Window", WINDOWS, WINDOW, key="ana_window",
                               help="How many words on each side count as neighbours.")
-    d_model = c2.select_slider("d_model", WIDTHS, SETTINGS["d_model"], key="ana_d",
+    d_model = c2.select_slider("d_model", WIDTHS, SETTINGS.d_model, key="ana_d",
                                help="How many numbers each word's row has.")
-    return window, d_model
+    return window, replace(SETTINGS, d_model=d_model)
 
 
 def scores_panel(E, vocab, lesson_E, lesson_vocab) -> None:
@@ -106,7 +109,7 @@ def main() -> None:
           "capital, male and female, one and many, present and past), and every claim is checked. "
           "**Try:** change the window or d_model and watch the scores.")
     reset_button("ana_", key="ana_reset")
-    window, d_model = controls()
+    window, config = controls()
     corpus = corpus_for(TEXT, window)
     with st.expander("The made-up text"):
         st.caption(f"{len(corpus.words):,} words: three-word sentences “role word, word, identity word” "
@@ -114,13 +117,11 @@ def main() -> None:
                    "which side of a relation a word is on; the identity word says which pair it belongs to.")
         st.text(TEXT[:1200] + " ...")
     progress = st.empty()
-    result = train_run(TEXT, window, d_model, SETTINGS["lr"], SETTINGS["steps"], SETTINGS["seed"],
-                       progress=progress)
+    result = train_run(TEXT, window, config, progress=progress)
     vocab = corpus.vocab
-    cfg = SkipGramConfig()
-    lesson = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
-    st.caption(f"Skip-gram on the made-up text: {len(vocab)} words, window {window}, d_model {d_model}, "
-               f"learning rate {SETTINGS['lr']}, {SETTINGS['steps']:,} steps; loss {result.final_loss:.3f}.")
+    lesson = train_run(GUIDE_TEXT, 2, SkipGramConfig())      # the lesson's reference run
+    st.caption(f"Skip-gram on the made-up text: {len(vocab)} words, window {window}, d_model {config.d_model}, "
+               f"learning rate {config.lr}, {config.steps:,} steps; loss {result.final_loss:.3f}.")
     scores_panel(result.E, vocab, lesson.E, corpus_for(GUIDE_TEXT, 2).vocab)
     analogy_panel(result.E, vocab)
     axis_panel(result.E, vocab)

@@ -4,10 +4,12 @@ from __future__ import annotations
 import pandas as pd
 
 from core.relations import METHODS, RELATIONS, Analogy
+from core.skipgram import SkipGramConfig
 
 # Skip-gram settings that learn the made-up text well: window 1, so a word's neighbours are its
 # role word and its identity word rather than the next sentence's words.
-SETTINGS = dict(window=1, d_model=16, lr=1.0, steps=1500, seed=0)
+SETTINGS = SkipGramConfig(d_model=16, lr=1.0, steps=1500)
+WINDOW = 1
 WINDOWS = [1, 2, 3]
 WIDTHS = [2, 4, 8, 16, 32]
 
