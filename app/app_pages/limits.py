@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab_ui.captions import order_verdict
 from lab_ui.common import intro
-from lab_ui.inputs import sentence_pair
+from lab_ui.inputs import two_sentences
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT, Corpus
@@ -29,7 +29,7 @@ def order_panel(corpus: Corpus, result: TrainResult) -> None:
     st.subheader("Order: an average of rows cannot tell who saw whom")
     st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
                 "the rows learned on the Train screen's reference run). Averages do not care about order.")
-    ids_a, ids_b, (s1, s2) = sentence_pair(corpus, "limits")
+    ids_a, ids_b, s1, s2 = two_sentences(corpus, "limits_")
     mean_a = mean_embedding(result.E, ids_a)
     mean_b = mean_embedding(result.E, ids_b)
     table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],

@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.common import chart_with_table, intro
-from lab_ui.inputs import sentence_pair
+from lab_ui.inputs import two_sentences
 from lab_ui.position_view import KINDS, SUMMARIES, WIDTHS, place_table, summary_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
@@ -92,7 +92,7 @@ def main() -> None:
     cfg = SkipGramConfig()
     corpus = corpus_for(GUIDE_TEXT, 2)                 # the lesson's reference run, as on Limits
     result = train_run(GUIDE_TEXT, 2, cfg)
-    ids_a, ids_b, _ = sentence_pair(corpus, "pos")
+    ids_a, ids_b, _, _ = two_sentences(corpus, "pos_")
     kind = st.radio("Position vectors", list(KINDS), format_func=KINDS.get, key="pos_kind",
                     horizontal=True,
                     help=f"Learned positions are a second table that training adjusts; before training "
