@@ -78,24 +78,24 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
         st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
                    "pale: unrelated (scale fixed from -1 to 1).")
     with right:
-        neighbours_panel(result, corpus, S)
+        st.subheader("Neighbours")
+        neighbours_panel(result.E, S, corpus.vocab)
 
 
-def neighbours_panel(result: TrainResult, corpus: Corpus, S: np.ndarray) -> None:
-    """A chosen word's nearest neighbours, and the cosine of any two chosen words."""
-    st.subheader("Neighbours")
-    default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
-    word = st.selectbox("Word", corpus.vocab, index=default, key="train_word")
-    nn = nearest(result.E, corpus.vocab.index(word), k=min(5, corpus.V - 1))
-    st.dataframe(pd.DataFrame({"neighbour": [corpus.vocab[j] for j, _ in nn],
+def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
+    """A chosen word's nearest neighbours, and the cosine ``S`` of any two chosen words."""
+    default = vocab.index("cat") if "cat" in vocab else 0
+    word = st.selectbox("Word", vocab, index=default, key="train_word")
+    nn = nearest(E, vocab.index(word), k=min(5, len(vocab) - 1))
+    st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
                                "cosine": [round(cs, 2) for _, cs in nn]}),
                  hide_index=True, key="train_nn_table")
     st.markdown("**Cosine of any two words**")
     a, b = st.columns(2)
-    w1 = a.selectbox("First word", corpus.vocab, index=default, key="train_w1")
-    w2 = b.selectbox("Second word", corpus.vocab,
-                     index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1, key="train_w2")
-    st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
+    w1 = a.selectbox("First word", vocab, index=default, key="train_w1")
+    w2 = b.selectbox("Second word", vocab, index=vocab.index("dog") if "dog" in vocab else 1,
+                     key="train_w2")
+    st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
 
 
 def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, generated=None) -> None:
