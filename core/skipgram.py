@@ -164,6 +164,16 @@ def loss_and_grads_pairs(E: np.ndarray, W: np.ndarray, inputs: np.ndarray, targe
     return float(loss), dE, dW
 
 
+def uniform_loss(V: int) -> float:
+    """``ln V``: the cross-entropy of a model that gives each of the V words the same
+    probability 1/V, as an untrained model nearly does (the top of every loss curve).
+
+    >>> round(uniform_loss(12), 3)
+    2.485
+    """
+    return float(np.log(V))
+
+
 def loss_floor(corpus: Corpus) -> float:
     """The lowest mean cross-entropy any model can reach on this corpus.
 
@@ -179,16 +189,6 @@ def loss_floor(corpus: Corpus) -> float:
     n = C.sum(axis=1, keepdims=True)      # (V, 1)
     nz = C > 0
     return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum())
-
-
-def uniform_loss(V: int) -> float:
-    """``ln V``: the cross-entropy of a model that gives each of the V words the same
-    probability 1/V, as an untrained model nearly does (the top of every loss curve).
-
-    >>> round(uniform_loss(12), 3)
-    2.485
-    """
-    return float(np.log(V))
 
 
 def init_params(V: int, config: SkipGramConfig) -> tuple[np.ndarray, np.ndarray]:
