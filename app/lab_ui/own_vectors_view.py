@@ -32,8 +32,7 @@ def picture_tsne(E: np.ndarray, perplexity: float):
 
 def lesson_files() -> tuple[bytes, bytes]:
     """The Train screen's reference run, written exactly as its Export tab writes it."""
-    cfg = SkipGramConfig()
-    r = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+    r = train_run(GUIDE_TEXT, 2, SkipGramConfig())
     vectors, metadata = projector_tsv(r.E, r.vocab)
     return vectors.encode(), metadata.encode()
 
