@@ -32,19 +32,12 @@ def main() -> None:
     given = link_values()                     # read before the widgets, which drop bad values
     config, window = run_controls()
     text, source_note = corpus_controls()
-    link_notice(given)
     source = st.session_state.get("train_source")
-    if source == PASTED and "train_source" in given and text == GUIDE_TEXT:
-        st.info("This link asks for a pasted text, but a link carries only the settings, not the text "
-                "itself: the box above starts with the lesson's 33 words. Paste the text you were given "
-                "to get the shared run.", icon=":material/link_off:")
+    link_notes(given, source, text)
     if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
         bigtext_view.show(text, source_note, config.seed)
         st.stop()
-    st.caption("Every setting above is kept in the page's address: copy it from the address bar "
-               "to share this exact run." + (" Your pasted text is not in the address (it would "
-                                            "make the link too long): send it along separately."
-                                            if source == PASTED else ""))
+    share_note(pasted=source == PASTED)
     reset_button("train_", key="train_reset", defaults=LESSON_RUN)
 
     corpus = corpus_or_stop(text, window)
@@ -54,6 +47,22 @@ def main() -> None:
     floor = loss_floor(corpus)
     run_figures(result, corpus, config, floor)
     open_tab(result, corpus, text, window, config, floor, generated() if source == GENERATED else None)
+
+
+def link_notes(given: dict[str, list[str]], source: str | None, text: str) -> None:
+    """What a shared link asked for and could not get: invalid settings, or a pasted text."""
+    link_notice(given)
+    if source == PASTED and "train_source" in given and text == GUIDE_TEXT:
+        st.info("This link asks for a pasted text, but a link carries only the settings, not the text "
+                "itself: the box above starts with the lesson's 33 words. Paste the text you were given "
+                "to get the shared run.", icon=":material/link_off:")
+
+
+def share_note(pasted: bool) -> None:
+    st.caption("Every setting above is kept in the page's address: copy it from the address bar "
+               "to share this exact run." + (" Your pasted text is not in the address (it would "
+                                            "make the link too long): send it along separately."
+                                            if pasted else ""))
 
 
 def corpus_or_stop(text: str, window: int) -> Corpus:
