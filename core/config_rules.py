@@ -56,26 +56,31 @@ class Whole:
 
 @dataclass(frozen=True)
 class Real:
-    """A finite real number above ``low`` (or from ``low`` when ``low_open`` is False), at
-    most ``high``; going over ``high`` adds "of at most <high>" to the message."""
+    """A finite real number above ``low`` (or from ``low`` when ``low_open`` is False) and at
+    most ``high`` (below it when ``high_open``; None: no upper end). ``above``: the message
+    for a value past ``high``, when it should name the bound (default: ``message``)."""
 
     low: float
     high: float | None
     message: str
     low_open: bool = True
+    high_open: bool = False
+    above: str | None = None
 
     def check(self, value) -> None:
         x = number(value, self.message, self.low, None, low_open=self.low_open)
-        if self.high is not None and x > self.high:
-            raise ConfigError(f"{self.message[:-1]} of at most {self.high:g}.")
+        if self.high is not None and (x > self.high or (self.high_open and x == self.high)):
+            raise ConfigError(self.above or self.message)
 
 
 RULES: dict[str, Whole | Real] = {
     # both trainers
     "d_model": Whole(1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
-    "lr": Real(0, MAX_LR, "The learning rate must be a positive number."),
+    "lr": Real(0, MAX_LR, "The learning rate must be a positive number.",
+               above=f"The learning rate must be a positive number of at most {MAX_LR:g}."),
     "seed": Whole(0, MAX_SEED, "The seed must be a whole number from 0 to 2**63 - 1."),
-    "init_std": Real(0, MAX_INIT_STD, "The initial standard deviation must be a positive number."),
+    "init_std": Real(0, MAX_INIT_STD, "The initial standard deviation must be a positive number.",
+                     above=f"The initial standard deviation must be a positive number of at most {MAX_INIT_STD:g}."),
     # full softmax (core.skipgram)
     "steps": Whole(0, MAX_STEPS, f"Steps must be a whole number from 0 to {MAX_STEPS:,}."),
     "snapshot_every": Whole(1, None, "snapshot_every must be at least 1."),
@@ -89,7 +94,8 @@ RULES: dict[str, Whole | Real] = {
 
 
 def validate(config, rules: dict[str, Whole | Real] = RULES) -> None:
-    """Check every field of the dataclass ``config`` against its row of ``rules``.
+    """Check every field of the dataclass ``config`` against its row of ``rules`` (a trainer
+    with settings of its own, such as core.word2vec, passes its own table).
 
     Raises ``ConfigTypeError`` for a value of the wrong type, ``ConfigError`` for one out
     of bounds, both with the row's message; ``LookupError`` for a field with no row.

@@ -40,7 +40,7 @@ from typing import Callable
 import numpy as np
 
 from core.sgns import BlockBuffers, block_loss_and_grads, noise_from_counts, noise_table, scatter_add
-from core.skipgram import ConfigError
+from core.config_rules import RULES, ConfigError, Real, Whole, validate
 
 MAX_D_MODEL = 300
 MAX_WINDOW = 20
@@ -68,31 +68,25 @@ class Word2VecConfig:
     block_words: int = 1024     # most centre words updated together (see block_size)
 
     def __post_init__(self):
-        def whole(x, lo, hi):
-            return isinstance(x, (int, np.integer)) and not isinstance(x, bool) and lo <= x <= hi
-        checks = [
-            (whole(self.d_model, 1, MAX_D_MODEL), f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
-            (whole(self.window, 1, MAX_WINDOW), f"The window must be a whole number from 1 to {MAX_WINDOW}."),
-            (whole(self.negative, 1, MAX_NEGATIVE),
-             f"The number of negatives must be a whole number from 1 to {MAX_NEGATIVE}."),
-            (whole(self.min_count, 1, 10**9), "min_count must be a whole number of at least 1."),
-            (whole(self.epochs, 0, MAX_EPOCHS), f"Epochs must be a whole number from 0 to {MAX_EPOCHS}."),
-            (whole(self.seed, 0, 2**63 - 1), "The seed must be a whole number from 0 to 2**63 - 1."),
-            (whole(self.block_words, 1, 10**6), "block_words must be a whole number from 1 to 1,000,000."),
-            (_real(self.sample) and 0 <= self.sample < 1, "sample must be a number from 0 up to (not including) 1."),
-            (_real(self.alpha) and 0 < self.alpha <= 1, "alpha must be a number above 0 and at most 1."),
-            (_real(self.min_alpha) and 0 <= self.min_alpha <= self.alpha if _real(self.alpha) else False,
-             "min_alpha must be a number from 0 to alpha."),
-            (_real(self.power) and 0 <= self.power <= 2, "The power must be a number from 0 to 2."),
-        ]
-        for ok, message in checks:
-            if not ok:
-                raise ConfigError(message)
+        validate(self, WORD2VEC_RULES)      # each field against its row (core.config_rules)
+        if self.min_alpha > self.alpha:
+            raise ConfigError(WORD2VEC_RULES["min_alpha"].message)
 
 
-def _real(x) -> bool:
-    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) \
-        and bool(np.isfinite(x))
+WORD2VEC_RULES: dict[str, Whole | Real] = {
+    "d_model": Whole(1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
+    "window": Whole(1, MAX_WINDOW, f"The window must be a whole number from 1 to {MAX_WINDOW}."),
+    "negative": Whole(1, MAX_NEGATIVE, f"The number of negatives must be a whole number from 1 to {MAX_NEGATIVE}."),
+    "min_count": Whole(1, 10**9, "min_count must be a whole number of at least 1."),
+    "sample": Real(0, 1, "sample must be a number from 0 up to (not including) 1.", low_open=False, high_open=True),
+    "epochs": Whole(0, MAX_EPOCHS, f"Epochs must be a whole number from 0 to {MAX_EPOCHS}."),
+    "seed": RULES["seed"],
+    "alpha": Real(0, 1, "alpha must be a number above 0 and at most 1."),
+    "min_alpha": Real(0, 1, "min_alpha must be a number from 0 to alpha.", low_open=False),
+    "power": Real(0, 2, "The power must be a number from 0 to 2.", low_open=False),
+    "block_words": Whole(1, 10**6, "block_words must be a whole number from 1 to 1,000,000."),
+}
+"""Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``)."""
 
 
 @dataclass(frozen=True)

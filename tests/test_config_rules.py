@@ -46,3 +46,25 @@ def test_a_field_without_a_row_is_named():
     with pytest.raises(LookupError, match=r"WithNewField\.not_a_setting has no row"):
         validate(WithNewField())
     validate(WithNewField(), {**RULES, "not_a_setting": RULES["lr"]})   # with its row, it passes
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(d_model=301), "d_model must be a whole number from 1 to 300."),
+    (dict(window=21), "The window must be a whole number from 1 to 20."),
+    (dict(negative=0), "The number of negatives must be a whole number from 1 to 30."),
+    (dict(min_count=0), "min_count must be a whole number of at least 1."),
+    (dict(sample=1.0), "sample must be a number from 0 up to (not including) 1."),
+    (dict(epochs=201), "Epochs must be a whole number from 0 to 200."),
+    (dict(seed=True), "The seed must be a whole number from 0 to 2**63 - 1."),
+    (dict(alpha=1.5), "alpha must be a number above 0 and at most 1."),
+    (dict(alpha=0.01, min_alpha=0.02), "min_alpha must be a number from 0 to alpha."),
+    (dict(power=2.5), "The power must be a number from 0 to 2."),
+    (dict(block_words=10**6 + 1), "block_words must be a whole number from 1 to 1,000,000."),
+])
+def test_word2vec_reads_the_same_mechanism_with_its_own_table(kwargs, message):
+    from core.word2vec import Word2VecConfig
+
+    with pytest.raises(ConfigError) as info:
+        Word2VecConfig(**kwargs)
+    assert str(info.value) == message
+    Word2VecConfig(sample=0.0, alpha=1.0, min_alpha=1.0, power=2.0)     # the closed ends are allowed
