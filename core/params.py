@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 BYTES_PER_PARAM = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 GPT2_VOCAB_SIZE = 50_257
-"""Tokens in GPT-2's vocabulary (50,000 merges, 256 byte tokens and <|endoftext|>); GPT-3 uses
-the same tokenizer (Brown et al., 2020, section 2.1)."""
+"""Tokens in GPT-2's vocabulary: 256 bytes, 50,000 merges and <|endoftext|> (docs/lesson.md
+section 1). GPT-3 uses the same tokenizer (Brown et al., 2020, section 2.1)."""
 CALCULATOR_MAX_VOCAB = 10_000_000
 """Largest vocabulary the parameter arithmetic accepts (no model comes near it)."""
 CALCULATOR_MAX_D_MODEL = 1_000_000
