@@ -46,7 +46,8 @@ pages = {file: st.Page(file, title=title, icon=icon, default=(i == 0))
 files = list(pages)
 # Presenter mode hides the sidebar navigation: Previous / Next buttons take its place.
 pg = st.navigation({"Start": [pages[files[0]]], "The lesson": [pages[f] for f in files[1:]]},
-                   position="hidden" if presenting() else "sidebar")
+                   position="hidden" if presenting() else "sidebar",
+                   expanded=True)   # every screen listed: no "View more" between a class and screen 10
 current = next(f for f, p in pages.items() if p.url_path == pg.url_path)
 top_bar(current)
 pg.run()
