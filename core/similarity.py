@@ -131,8 +131,9 @@ def nearest_indices(scores: np.ndarray, k: int, own=None) -> np.ndarray:
     """For each row of an (m, n) score matrix (higher = closer), its k best columns, best first.
 
     Ties go to the lower column index (a stable sort), so every machine gives the same
-    answer. Column ``own[r]`` of row r is never chosen: a word is not its own neighbour.
-    By default ``own`` is the diagonal (a square matrix of a table against itself).
+    answer. The columns ``own[r]`` of row r (one index, or a row of distinct indices) are never
+    chosen: a word is not its own neighbour. By default ``own`` is the diagonal (a square
+    matrix of a table against itself).
 
     >>> nearest_indices(np.array([[9, 1, 1], [1, 9, 2], [5, 1, 9]]), k=2)
     array([[1, 2],
@@ -140,11 +141,15 @@ def nearest_indices(scores: np.ndarray, k: int, own=None) -> np.ndarray:
            [0, 1]])
     >>> nearest_indices(np.array([[0.9, 1.0, 0.9]]), k=2, own=[1])
     array([[0, 2]])
+    >>> nearest_indices(np.array([[0.9, 1.0, 0.9, 0.5]]), k=5, own=[[1, 2]])
+    array([[0, 3]])
     """
-    S = np.array(scores, dtype=np.float64, ndmin=2)        # (m, n) a copy we may edit
-    rows = np.arange(len(S))
-    S[rows, rows if own is None else np.asarray(own)] = -np.inf   # never your own neighbour
-    return np.argsort(-S, axis=1, kind="stable")[:, :k]    # (m, k)
+    S = np.asarray(scores, dtype=np.float64).reshape(-1, np.shape(scores)[-1])   # (m, n)
+    m = len(S)
+    own = np.arange(m)[:, None] if own is None else np.asarray(own).reshape(m, -1)   # (m, j)
+    order = np.argsort(-S, axis=1, kind="stable")                 # (m, n) best first
+    mine = (order[:, :, None] == own[:, None, :]).any(axis=2)     # (m, n) a row's own columns
+    return order[~mine].reshape(m, -1)[:, :k]                     # (m, min(k, n - j))
 
 
 def nearest(X: np.ndarray, i: int, k: int = 5) -> list[tuple[int, float]]:
