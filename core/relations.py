@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.similarity import normalize_rows
+from core.similarity import cosine_matrix, cosines_to, nearest_indices, normalize_rows
 
 # relation -> (first side's role words, second side's role words, [(first, second, identity)])
 RELATIONS: dict[str, tuple[tuple[str, str], tuple[str, str], list[tuple[str, str, str]]]] = {
@@ -95,10 +95,9 @@ def analogy(E: np.ndarray, vocab: list[str], a: str, b: str, c: str, k: int = 5,
     U = normalize_rows(E)                                       # (V, d) unit rows
     target = {METHODS[0]: U[index[b]] - U[index[a]] + U[index[c]],
               METHODS[1]: U[index[b]], METHODS[2]: U[index[c]]}[method]     # (d,)
-    norm = float(np.linalg.norm(target))
-    sims = U @ (target / norm) if norm > 0 else np.zeros(len(vocab))   # (V,) cosines
-    skip = {index[a], index[b], index[c]}
-    order = [j for j in np.lexsort((np.arange(len(sims)), -sims)) if j not in skip][:k]
+    sims = cosines_to(U, target)                                # (V,) all 0 for a zero target
+    skip = sorted({index[a], index[b], index[c]})               # never the question's own words
+    order = nearest_indices(sims, k, own=[skip])[0]             # (k,) best first, ties by index
     return Analogy(a, b, c, expected, [(vocab[j], float(sims[j])) for j in order], method)
 
 
@@ -126,17 +125,15 @@ def axis_positions(E: np.ndarray, vocab: list[str], a: str, b: str) -> np.ndarra
         raise KeyError(f"not in the vocabulary: {', '.join(missing)}")
     U = normalize_rows(E)                                       # (V, d)
     axis = U[index[b]] - U[index[a]]                            # (d,)
-    norm = float(np.linalg.norm(axis))
-    if norm == 0:
+    if not axis.any():
         raise ValueError(f"{a!r} and {b!r} have the same direction: they define no axis.")
-    return U @ (axis / norm)                                    # (V,)
+    return cosines_to(U, axis)                                  # (V,) unit rows on the unit axis
 
 
 def odd_one_out(E: np.ndarray, vocab: list[str], words: list[str]) -> tuple[str, dict[str, float]]:
     """The word whose mean cosine with the others is lowest, and every word's mean cosine."""
     index = {w: i for i, w in enumerate(vocab)}
-    U = normalize_rows(E[[index[w] for w in words]])            # (n, d)
-    S = U @ U.T                                                 # (n, n)
+    S = cosine_matrix(E[[index[w] for w in words]])             # (n, n)
     means = (S.sum(axis=1) - np.diag(S)) / (len(words) - 1)     # (n,) without the word itself
     scores = {w: float(m) for w, m in zip(words, means)}
     return words[int(np.argmin(means))], scores

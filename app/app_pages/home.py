@@ -36,6 +36,10 @@ IN_CLASS = """
   settings back, and every screen ends with a button to the next one.
 - **Alone**: every chart has a *Show the numbers as a table* box under it, so you can check each
   figure of the lesson by hand.
+- **Slides and handouts**: the same box has **PNG** and **SVG** buttons: the chart as a file, with
+  the screen's address (and so its settings) printed under it. *Printable handout of this screen*
+  in the sidebar opens the screen in one column with no navigation and every chart's numbers
+  open, ready to print or save as PDF.
 - **Sharing a setting**: the Train screen keeps its sliders (and the open tab) in the page
   address. Copy the address bar and send it; whoever opens it sees the same run.
 - **Watching it learn**: on the Train screen, the *Replay training* tab plays the table's

@@ -13,7 +13,7 @@ from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.inputs import text_changes_for, word_rule_note
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, resume_training, train_run
-from lab_ui.train_controls import (GENERATED, LESSON_RUN, MAX_VOCAB, PASTED, STEP_OPTIONS, corpus_controls,
+from lab_ui.train_controls import (GENERATED, LESSON_RUN, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS, corpus_controls,
                                    generated, link_notice, link_values, run_controls)
 from lab_ui.train_result import result_tab
 from lab_ui.train_views import compare_view, export_view, groups_view, objectives_view, replay_view
@@ -66,9 +66,9 @@ def share_note(pasted: bool) -> None:
 
 
 def corpus_or_stop(text: str, window: int) -> Corpus:
-    """The text as a corpus (at most MAX_VOCAB words); a text that cannot be one stops the screen."""
+    """The text as a corpus (at most TRAIN_VOCAB_CAP words); a text that cannot be one stops the screen."""
     try:
-        return corpus_for(text, window, MAX_VOCAB)
+        return corpus_for(text, window, TRAIN_VOCAB_CAP)
     except CorpusError as err:
         error(f"This text cannot be trained on: {err}")
         st.stop()
@@ -77,7 +77,7 @@ def corpus_or_stop(text: str, window: int) -> Corpus:
 def corpus_notes(corpus: Corpus, text: str, source_note: str, pasted: bool) -> None:
     """What was done to the text before training: cut, capped vocabulary, rewritten characters."""
     if corpus.n_dropped_words:
-        source_note += (f" The text has more than {MAX_VOCAB} distinct words: the "
+        source_note += (f" The text has more than {TRAIN_VOCAB_CAP} distinct words: the "
                         f"{corpus.n_dropped_words:,} rarest are counted as <unk>.")
     if source_note:
         st.info(source_note.strip())
@@ -98,7 +98,7 @@ def train_or_stop(text: str, window: int, config: SkipGramConfig) -> TrainResult
     screen with a plain message (the server's log keeps the details), never a traceback."""
     bar = st.empty()
     try:
-        result = train_run(text, window, config, max_vocab=MAX_VOCAB, progress=bar, stop_key="train_stop")
+        result = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP, progress=bar, stop_key="train_stop")
     except Exception:
         logging.getLogger(__name__).exception("training failed")
         bar.empty()

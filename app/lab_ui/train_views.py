@@ -14,7 +14,7 @@ from lab_ui.common import chart_with_table
 from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.jobs import Cancelled, heavy_slot, is_long
 from lab_ui.runs import RunCache, corpus_for, train_run
-from lab_ui.train_controls import MAX_VOCAB, generated as generated_corpus
+from lab_ui.train_controls import TRAIN_VOCAB_CAP, generated as generated_corpus
 from core import budget
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
@@ -91,12 +91,12 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window")
     lr_b = c[2].select_slider("B: learning rate", COMPARE_LR_OPTIONS,
                               config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr")
-    corpus_b = corpus_for(text, w_b, MAX_VOCAB)
+    corpus_b = corpus_for(text, w_b, TRAIN_VOCAB_CAP)
     steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
     if cut_note:
         show_refusal("Run B: " + cut_note)
     bar = st.empty()
-    res_b = train_run(text, w_b, replace(config, d_model=d_b, lr=lr_b, steps=steps_b), max_vocab=MAX_VOCAB,
+    res_b = train_run(text, w_b, replace(config, d_model=d_b, lr=lr_b, steps=steps_b), max_vocab=TRAIN_VOCAB_CAP,
                       progress=bar, stop_key="train_cmp_stop")
     name_a = f"A: d_model {config.d_model}, window {window}, lr {config.lr:g}"
     name_b = f"B: d_model {d_b}, window {w_b}, lr {lr_b:g}"
@@ -138,7 +138,7 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, con
                          key="train_dl_meta")
     c[3].download_button("PCA coordinates (CSV)", coords_csv(p.coords, corpus.vocab),
                          "pca_coordinates.csv", "text/csv", key="train_dl_pca")
-    code = snippet(config, window, text, MAX_VOCAB if corpus.n_dropped_words else None)
+    code = snippet(config, window, text, TRAIN_VOCAB_CAP if corpus.n_dropped_words else None)
     st.markdown("**Recreate this run in Python** (from the repository root):")
     st.code(code, language="python")
     st.download_button("Download the snippet", code, "recreate_run.py", "text/x-python",
@@ -190,11 +190,11 @@ def _objectives(text: str, window: int, config: SkipGramConfig, ns_config: NegSa
     """Both objectives trained once per distinct (text, window, pair of configs). A new setting
     is a long run: it waits for one of the server's long-run slots, showing its place in
     ``placeholder``."""
-    key = (text, window, MAX_VOCAB, config, ns_config, with_groups)
+    key = (text, window, TRAIN_VOCAB_CAP, config, ns_config, with_groups)
     cache = _objective_cache()
     cmp = cache.get(key)
     if cmp is None:
-        corpus = corpus_for(text, window, MAX_VOCAB)
+        corpus = corpus_for(text, window, TRAIN_VOCAB_CAP)
         groups = generated_groups() if with_groups else None
         work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
                 + budget.negsampling_work(corpus.V, corpus.n_pairs, ns_config.d_model, ns_config.negatives,
