@@ -7,6 +7,7 @@ from lab_ui.common import chart_with_table, intro
 from lab_ui.inputs import whole_input
 from lab_ui.presenter import reset_button
 from lab_ui.projection_views import Picture, Table, context_view, pictures, rotation_view, trained_table
+from lab_ui.tsne_motion import tsne_motion_view
 
 NEIGHBOURS = 5   # k of the neighbourhood kept by each picture
 
@@ -28,6 +29,8 @@ def main() -> None:
     shown = pictures(table, perps, seed, NEIGHBOURS)
     pictures_row(table, shown)
     neighbours_kept(shown, NEIGHBOURS)
+    st.divider()
+    tsne_motion_view(table.E, table.vocab, table.colour, table.priority)
     st.divider()
     rotation_view(table)
     st.divider()
