@@ -122,6 +122,36 @@ def loss_and_grads_positions(E: np.ndarray, W: np.ndarray, corpus: Corpus):
     return float(loss / N), dE, dW
 
 
+@dataclass(frozen=True)
+class RowSignals:
+    """How much training each word's row of E gets from one pass over the text, per model."""
+
+    occurrences: np.ndarray      # (V,) times the word occurs in the text
+    skipgram_pairs: np.ndarray   # (V,) skip-gram pairs whose input is this word: each moves its row fully
+    cbow_uses: np.ndarray        # (V,) CBOW predictions whose context holds this word
+    cbow_weight: np.ndarray      # (V,) sum of its shares of those contexts' means (1/m per occurrence)
+
+
+def row_signals(corpus: Corpus) -> RowSignals:
+    """Who trains a word's row. In skip-gram a word's row is the whole input of every pair it
+    centres (about 2 * window pairs per occurrence), so each pair's gradient reaches it in full.
+    In CBOW its row is one of the m rows averaged into h for every position that has it in its
+    context, so it gets an m-th share of that position's gradient, mixed with its neighbours'.
+
+    >>> s = row_signals(Corpus.from_text("a b c", window=1))
+    >>> s.skipgram_pairs.tolist(), s.cbow_uses.tolist(), s.cbow_weight.tolist()
+    ([1.0, 2.0, 1.0], [1, 2, 1], [0.5, 2.0, 0.5])
+    """
+    V = corpus.V
+    uses = np.zeros(V, dtype=np.int64)
+    weight = np.zeros(V)
+    for c in contexts(corpus):
+        counts = np.bincount(c, minlength=V)          # (V,) this context's words
+        uses += counts > 0
+        weight += counts / len(c)                     # (V,) each word's share of the mean
+    return RowSignals(np.bincount(corpus.ids, minlength=V), corpus.cooccurrence.sum(axis=1), uses, weight)
+
+
 def loss_floor(corpus: Corpus) -> float:
     """The lowest mean cross-entropy any CBOW model can reach on this corpus.
 
