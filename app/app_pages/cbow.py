@@ -1,11 +1,11 @@
 """3c. CBOW next to skip-gram: word2vec's two architectures, trained on the same text."""
 import logging
 
-import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.cbow_view import DEFAULTS, cbow_run, controls, loss_table, milliseconds, neighbour_table
+from lab_ui.cbow_view import (DEFAULTS, NN_HEADERS, SIGNAL_HEADERS, cbow_run, controls, loss_table, milliseconds,
+                              neighbour_table, signals_table)
 from lab_ui.common import chart_with_table, intro
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
@@ -40,18 +40,16 @@ def loss_panel(corpus, sg, cb, floors) -> None:
 
 
 def metrics_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds) -> None:
-    layout.metrics([
-        dict(label="skip-gram, final loss", value=f"{sg.final_loss:.3f}",
-             help=f"Mean over its {corpus.n_pairs} (word, neighbour) predictions."),
-        dict(label="CBOW, final loss", value=f"{cb.final_loss:.3f}",
-             help=f"Mean over its {len(corpus.words)} (neighbours, word) predictions."),
-        dict(label="skip-gram floor", value=f"{floors['skip-gram']:.3f}"),
-        dict(label="CBOW floor", value=f"{floors['CBOW']:.3f}"),
-        dict(label="skip-gram time, this machine", value=milliseconds(sg_seconds),
-             help="Measured on this machine, one run; it varies with the machine and its load."),
-        dict(label="CBOW time, this machine", value=milliseconds(cb_seconds),
-             help="Measured on this machine, one run, just before skip-gram's; it varies with the load."),
-    ], key="cbow_metrics")
+    for name, r, seconds, what in (("skip-gram", sg, sg_seconds, f"{corpus.n_pairs} (word, neighbour)"),
+                                   ("CBOW", cb, cb_seconds, f"{len(corpus.words)} (neighbours, word)")):
+        layout.metrics([
+            dict(label=f"{name}, final loss", value=f"{r.final_loss:.3f}",
+                 help=f"Mean over its {what} predictions."),
+            dict(label=f"{name} floor", value=f"{floors[name]:.3f}",
+                 help="The lowest loss any such model can reach on this text."),
+            dict(label=f"{name} time, this machine", value=milliseconds(seconds),
+                 help="Measured on this machine, one run; it varies with the machine and its load."),
+        ], key=f"cbow_metrics_{name}")
     st.caption(f"Training times are this machine's, for one run of {len(sg.losses) - 1:,} steps "
                "each: they change from run to run and from computer to computer.")
 
@@ -73,7 +71,7 @@ def neighbours_panel(corpus, sg, cb) -> tuple[str, int, list[int]]:
     k = right.slider("How many", 1, corpus.V - 1, min(5, corpus.V - 1), key="cbow_k")
     i = corpus.vocab.index(word)
     st.dataframe(neighbour_table(corpus.vocab, nearest(sg.E, i, k), nearest(cb.E, i, k)),
-                 hide_index=True, key="cbow_nn_table")
+                 hide_index=True, key="cbow_nn_table", column_config=NN_HEADERS)
     shared = neighbour_overlap(sg.E, cb.E, i, k)
     layout.metrics([dict(label=f"in both top-{k} lists", value=f"{len(shared)} of {k}")], key="cbow_overlap")
     st.caption("In both lists: " + (", ".join(corpus.vocab[j] for j in shared) if shared else "none")
@@ -117,12 +115,11 @@ def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, share
             "Mikolov et al. found skip-gram better for rare words and CBOW faster and slightly better "
             "for frequent ones, on texts of millions of words; a 33-word text cannot test that. The "
             "table shows what each row takes part in during one pass.")
-        s = cbow.row_signals(corpus)
-        st.dataframe(pd.DataFrame({"word": corpus.vocab, "occurrences": s.occurrences,
-                                   "skip-gram: pairs from its row": s.skipgram_pairs.astype(int),
-                                   "CBOW: predictions with it in the context": s.cbow_uses,
-                                   "CBOW: its total share of those averages": s.cbow_weight.round(2)}),
-                     hide_index=True, key="cbow_signals_table")
+        st.dataframe(signals_table(corpus.vocab, cbow.row_signals(corpus)), hide_index=True,
+                     key="cbow_signals_table", column_config=SIGNAL_HEADERS, height="content")
+        st.caption("skip-gram pairs: pairs whose input is the word. CBOW uses: places whose "
+                   "neighbours include it. CBOW share: its total share of those places' averages "
+                   "(1/m for each time it is one of m neighbours).")
 
 
 def main() -> None:

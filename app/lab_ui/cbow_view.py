@@ -6,6 +6,7 @@ import time
 import pandas as pd
 import streamlit as st
 
+from lab_ui import layout
 from lab_ui.inputs import whole_input
 from lab_ui.train_controls import LR_OPTIONS, STEP_OPTIONS
 from core.cbow import train_cbow
@@ -61,6 +62,25 @@ def neighbour_table(vocab: list[str], sg_nn, cb_nn) -> pd.DataFrame:
                          "skip-gram: cosine": [round(c, 2) for _, c in sg_nn],
                          "CBOW: neighbour": [vocab[j] for j, _ in cb_nn],
                          "CBOW: cosine": [round(c, 2) for _, c in cb_nn]})
+
+
+def signals_table(vocab: list[str], s) -> pd.DataFrame:
+    """``core.cbow.row_signals`` as a table, one row per word."""
+    return pd.DataFrame({"word": vocab, "occurrences": s.occurrences,
+                         "skip-gram: pairs from its row": s.skipgram_pairs.astype(int),
+                         "CBOW: predictions with it in the context": s.cbow_uses,
+                         "CBOW: its total share of those averages": s.cbow_weight.round(2)})
+
+
+_COS = st.column_config.NumberColumn(format="%.2f")
+NN_HEADERS = layout.short_headers({"skip-gram: cosine": _COS, "CBOW: cosine": _COS},
+                                  {"skip-gram: neighbour": "skip-gram", "skip-gram: cosine": "cos",
+                                   "CBOW: neighbour": "CBOW", "CBOW: cosine": "cos "})
+"""Short headers, so the side-by-side table fits a 853 px wide page (full names in the tooltips)."""
+SIGNAL_HEADERS = layout.short_headers({"CBOW: its total share of those averages": st.column_config.NumberColumn(
+    format="%.2f")}, {"occurrences": "count", "skip-gram: pairs from its row": "skip-gram pairs",
+                      "CBOW: predictions with it in the context": "CBOW uses",
+                      "CBOW: its total share of those averages": "CBOW share"})
 
 
 def milliseconds(seconds: float) -> str:
