@@ -157,8 +157,11 @@ def loss_floor(corpus: Corpus) -> float:
 
     A model that sees only the mean of the context rows can at best predict, for each bag
     (``bags``: same shares of each word, same mean), the centre words seen with it in their
-    proportions. The floor is the conditional entropy of the centre given the bag: ``-(1/N) * sum_{b,c} K[b,c] * log(K[b,c] / n_b)``. A bag seen only
-    once, or always with the same centre, costs nothing.
+    proportions. The floor is the conditional entropy of the centre given the bag::
+
+        floor = -(1/N) * sum_{b,c} K[b,c] * log(K[b,c] / n_b)
+
+    A bag seen only once, or always with the same centre, costs nothing.
 
     >>> from core.corpus import GUIDE_TEXT
     >>> round(loss_floor(Corpus.from_text(GUIDE_TEXT)), 3)
@@ -180,17 +183,19 @@ def uniform(corpus: Corpus) -> float:
     return float(np.log(corpus.V))
 
 
-def train_cbow(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
+def train_cbow(corpus: Corpus, config: SkipGramConfig | None = None,
                callback: Callable[[int, float], bool | None] | None = None) -> TrainResult:
     """Full-batch gradient descent on CBOW's mean cross-entropy, with skip-gram's loop
     (``core.skipgram.descend``): the same initialisation, divergence rule, callback and
     ``TrainResult``. ``result.E`` is the table of context rows, the vectors CBOW learns.
+    ``config`` defaults to ``SkipGramConfig()``, the lesson's reference settings.
 
     >>> from core.corpus import GUIDE_TEXT
     >>> r = train_cbow(Corpus.from_text(GUIDE_TEXT))
     >>> round(float(r.losses[0]), 3), round(float(r.losses[-1]), 3)
     (2.488, 0.097)
     """
+    config = SkipGramConfig() if config is None else config
     check_run(corpus, config, callback)
     b = bags(corpus)
     n = b.K.sum(axis=1)                       # (U,) positions per bag, once for all steps

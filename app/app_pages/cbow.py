@@ -75,8 +75,8 @@ def neighbours_panel(corpus, sg, cb) -> tuple[str, int, list[int]]:
     shared = neighbour_overlap(sg.E, cb.E, i, k)
     layout.metrics([dict(label=f"in both top-{k} lists", value=f"{len(shared)} of {k}")], key="cbow_overlap")
     st.caption("In both lists: " + (", ".join(corpus.vocab[j] for j in shared) if shared else "none")
-               + ". Each table is compared only with itself: the numbers of one table mean nothing "
-                 "in the other.")
+               + ". For both models the table is E, the rows that go in (CBOW averages them). Each "
+                 "table is compared only with itself: the numbers of one mean nothing in the other.")
     return word, k, shared
 
 
@@ -112,9 +112,10 @@ def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, share
             "In skip-gram a word's row is the whole input of each pair it centres, so every one of "
             "those predictions moves it fully. In CBOW its row is one of the rows averaged into the "
             "context, so it gets a share of each prediction, blended with its neighbours' rows. "
-            "Mikolov et al. found skip-gram better for rare words and CBOW faster and slightly better "
-            "for frequent ones, on texts of millions of words; a 33-word text cannot test that. The "
-            "table shows what each row takes part in during one pass.")
+            "The word2vec authors describe skip-gram as the better one for rare words and CBOW as "
+            "several times faster and slightly better for frequent words (the notes to their code, "
+            "Mikolov et al., 2013), on texts of millions of words; a 33-word text cannot test that. "
+            "The table shows what each word's row takes part in during one pass over this text.")
         st.dataframe(signals_table(corpus.vocab, cbow.row_signals(corpus)), hide_index=True,
                      key="cbow_signals_table", column_config=SIGNAL_HEADERS, height="content")
         st.caption("skip-gram pairs: pairs whose input is the word. CBOW uses: places whose "
