@@ -25,6 +25,7 @@ KEY_RESULT = {
     "2. Similarity": ".st-key-sim_metrics [data-testid='stMetric']",
     "3. Train": ".st-key-train_metrics [data-testid='stMetric']",
     "3b. One pair, step by step": ".st-key-pair_buttons button",     # the steps are the screen
+    "3c. CBOW next to skip-gram": ".st-key-cbow_metrics_CBOW [data-testid='stMetric']",
     "4. Gradients": "[data-testid='stAlertContentInfo']",
     "5. Parameters": ".st-key-params_metrics [data-testid='stMetric']",
     "6. Limits": "[data-testid='stAlertContentWarning']",
