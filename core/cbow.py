@@ -37,7 +37,7 @@ import numpy as np
 
 from core.corpus import Corpus, context_pairs
 from core.skipgram import (SkipGramConfig, TrainResult, check_run, descend, log_softmax, loss_and_grads,
-                           softmax)
+                           softmax, uniform_loss)
 
 
 @dataclass(frozen=True)
@@ -174,13 +174,14 @@ def loss_floor(corpus: Corpus) -> float:
 
 
 def uniform(corpus: Corpus) -> float:
-    """``ln V``: the loss of a model that gives every word the same chance (step 0's level).
+    """``ln V``: the loss of a model that gives every word the same chance (step 0's level);
+    ``core.skipgram.uniform_loss`` of the corpus's vocabulary size.
 
     >>> from core.corpus import GUIDE_TEXT
     >>> round(uniform(Corpus.from_text(GUIDE_TEXT)), 3)
     2.485
     """
-    return float(np.log(corpus.V))
+    return uniform_loss(corpus.V)
 
 
 def train_cbow(corpus: Corpus, config: SkipGramConfig | None = None,
