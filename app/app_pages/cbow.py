@@ -18,7 +18,7 @@ from core.skipgram import loss_floor
 def train_both(config, window):
     """Skip-gram from the Train screen's cache, CBOW from this screen's; None if training failed."""
     try:
-        sg = train_run(GUIDE_TEXT, window, config.d_model, config.lr, config.steps, config.seed)
+        sg = train_run(GUIDE_TEXT, window, config)
         with st.spinner("Training CBOW..."):
             cb, cb_seconds, sg_seconds = cbow_run(GUIDE_TEXT, window, config)
     except Exception:  # a bug must not show a traceback; the log keeps the details
