@@ -108,7 +108,7 @@ class BlockBuffers:
         self.dX = np.empty((G, J, d), dtype)
         self.dU = np.empty((G, K1, d), dtype)
         self.gram = np.empty((G, J, J), dtype)      # X_i . X_j, then dS_j . dS_i
-        self.dS = np.empty((G, J, K1), dtype)
+        self.slot_major = np.empty((3, J, G, K1), dtype)   # S, dS, weight * scale, one slot contiguous
         self.copy = np.empty((G, J, d), dtype)      # a copy of X, then the correction term of dX
         self.corr = np.empty((G, 1, K1), dtype)     # one slot's score correction
 
@@ -196,8 +196,9 @@ def sequential_updates(X: np.ndarray, U: np.ndarray, weight: np.ndarray, scale: 
     G, J, d = X.shape
     K1 = U.shape[1]
     buffers = buffers or BlockBuffers(G, J, K1, d, X.dtype)
-    S, wscale, dX, dU = buffers.take(G)
-    gram, dS, copy, corr = buffers.gram[:G], buffers.dS[:G], buffers.copy[:G], buffers.corr[:G]
+    _, _, dX, dU = buffers.take(G)
+    gram, copy, corr = buffers.gram[:G], buffers.copy[:G], buffers.corr[:G]
+    S, dS, wscale = (a.transpose(1, 0, 2) for a in buffers.slot_major[:, :, :G])  # (G, J, K+1) views
     np.matmul(X, U.transpose(0, 2, 1), out=S)        # (G, J, K+1) S0: scores against the starting U
     np.copyto(copy, X)                               # (numpy's own X @ X^T path is slow here)
     np.matmul(copy, X.transpose(0, 2, 1), out=gram)  # (G, J, J)   X_i . X_j
@@ -214,8 +215,9 @@ def sequential_updates(X: np.ndarray, U: np.ndarray, weight: np.ndarray, scale: 
             np.reciprocal(dS_j, out=dS_j)
             dS_j[:, 0] -= 1.0
             dS_j *= wscale[:, j]
-    S[..., 1:] *= -1.0                               # +s for the true word, -s for negatives
-    loss = -float((log_sigmoid(S) * weight).sum())   # -log R of each question when asked
+    S[..., 0] *= -1.0                                # -log R = log(1 + exp(-(+-s))) for each
+    np.minimum(S, 80.0, out=S)                       #   question when asked (-s for the true
+    loss = float((np.log1p(np.exp(S, out=S)) * weight).sum())   # word, +s for a negative)
     np.matmul(dS, U, out=dX)                         # (G, J, d)    (dS U)_j
     np.matmul(dS, dS.transpose(0, 2, 1), out=gram)   # (G, J, J)    dS_j . dS_i
     gram *= np.tri(J, k=-1, dtype=gram.dtype)        # only i < j
