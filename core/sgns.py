@@ -19,6 +19,8 @@ J input rows that share the same K + 1 output rows (one true word, K negatives):
   and, here, the same K negatives (shared across the window, as in Ji et al. 2016,
   "Parallelizing Word2Vec in Shared and Distributed Memory"; word2vec.c draws K
   new ones per context word). Sharing turns the scores into a small matrix product.
+  As in word2vec.c, the context words are taken in turn, the output rows moving
+  after each: :func:`sequential_updates`.
 
 Written for a block of G groups, the scores and gradients are matrix products::
 
