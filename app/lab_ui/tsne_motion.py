@@ -50,7 +50,7 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
                        key="proj_motion_metrics")
         coords = run.frames[i]
         chart_with_table(charts.scatter(coords, vocab, vocab, colour=colour, size=layout.chart_px(),
-                                        title=f"t-SNE, perplexity {perplexity}, iteration {step:,}",
+                                        title=f"t-SNE at iteration {step:,} (perplexity {perplexity})",
                                         labels=False, priority=priority, xtitle="", ytitle=""),
                          pd.DataFrame({"word": vocab, "x": coords[:, 0], "y": coords[:, 1]}),
                          key="proj_motion_table")

@@ -27,7 +27,7 @@ def test_the_frame_and_its_kl_come_from_core(step, perplexity, seed, source):
     i = list(run.frame_steps).index(step)
     assert metric(at, "iteration") == f"{step:,} of 1,000"
     assert metric(at, "KL divergence") == f"{run.frame_kl[i]:.3f}"
-    rows = chart_titled(at, f"t-SNE, perplexity {perplexity or 5}, iteration {step:,}").rows("x")
+    rows = chart_titled(at, f"t-SNE at iteration {step:,} (perplexity {perplexity or 5})").rows("x")
     assert_close(rows[["x", "y"]].to_numpy(), run.frames[i])
 
 
