@@ -8,6 +8,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import train
 from core.tsne import (conditional_probabilities, joint_probabilities, kl_gradient,
                        squared_distances, tsne)
+from tests.gradcheck import numerical_gradient
 
 
 def clusters(n_per=20, d=10, seed=0):
@@ -55,12 +56,7 @@ def test_gradient_matches_finite_differences():
     P = joint_probabilities(conditional_probabilities(squared_distances(X), 3.0).P_cond)
     Y = rng.normal(size=(8, 2))
     _, grad = kl_gradient(P, Y)
-    h, num = 1e-6, np.zeros_like(Y)
-    for idx in np.ndindex(*Y.shape):
-        Yp, Ym = Y.copy(), Y.copy()
-        Yp[idx] += h
-        Ym[idx] -= h
-        num[idx] = (kl_gradient(P, Yp)[0] - kl_gradient(P, Ym)[0]) / (2 * h)
+    num = numerical_gradient(lambda: kl_gradient(P, Y)[0], Y)
     np.testing.assert_allclose(grad, num, atol=1e-7)
 
 

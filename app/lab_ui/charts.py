@@ -284,12 +284,16 @@ def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = 
 
 @cached_spec
 def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
-          domain: tuple[float, float] | None = None, big: bool = False) -> dict:
-    """Each value as a tick on its group's line: good for comparing two spreads.
-    Fills its column's width (show with ``stretch=True``)."""
+          domain: tuple[float, float] | None = None, order: list[str] | None = None,
+          big: bool = False) -> dict:
+    """Each value as a tick on its group's line: good for comparing two spreads. Groups in
+    ``order`` (if given), 28 px a line from two lines up. Fills its column's width (show with
+    ``stretch=True``)."""
+    n_groups = df[group].nunique()
     enc = {"color": _field(group, "nominal", legend=None, scale={"range": WORD_COLOURS}),
            "tooltip": [_field(group, _kind(df[group])), _field(value, "quantitative", format=".3f")],
            "x": _field(value, "quantitative", scale={"domain": list(domain)} if domain else {}, title=value),
-           "y": _field(group, "nominal", title=None)}
-    return _chart({"data": {"name": "ticks"}, "mark": {"type": "tick", "opacity": 0.5, "size": 26, "thickness": 2},
-                   "encoding": enc}, {"ticks": df}, 200, title, big)
+           "y": _field(group, "nominal", sort=order, title=None)}
+    mark = {"type": "tick", "opacity": 0.5, "size": min(26, 200 // max(n_groups, 1)), "thickness": 2}
+    return _chart({"data": {"name": "ticks"}, "mark": mark, "encoding": enc}, {"ticks": df},
+                  max(200, 28 * n_groups), title, big)
