@@ -51,6 +51,17 @@ def cached_spec(builder):
     return spec
 
 
+def with_rows(spec: dict) -> dict:
+    """A copy of a spec from these builders with its datasets as plain rows (lists of dicts),
+    as Vega-Lite itself reads them (e.g. vl-convert, for chart files); the builders ship them
+    as Arrow bytes, which only Streamlit understands."""
+    import pyarrow as pa
+
+    rows = {name: pa.ipc.open_stream(data).read_all().to_pylist() if isinstance(data, bytes) else data
+            for name, data in spec.get("datasets", {}).items()}
+    return {**spec, **({"datasets": rows} if "datasets" in spec else {})}
+
+
 def presenting() -> bool:
     """Presenter mode is on (the switch, or ``present=1`` in the page address)."""
     return bool(st.session_state.get("present_mode", False))
