@@ -36,6 +36,7 @@ from pathlib import Path
 from bench import machine
 from bench.browser import (CHROMIUM, CHROMIUM_ARGS, ROOT, Session, launch_server, need_browser,
                            stop_server, wait_healthy)
+from bench.browser_latency import blur, clear_caches
 
 # (name, widget key, key to press or option to pick)
 STEPS = [("d_model 4 -> 5, cold", "train_d_model", "ArrowRight"),
@@ -47,19 +48,6 @@ STEPS = [("d_model 4 -> 5, cold", "train_d_model", "ArrowRight"),
          ("cosine, second word: mat", "train_w2", "mat"),
          ("cosine, second word: dog", "train_w2", "dog"),
          ("d_model 4 -> 32, cold", "train_d_model", "End")]
-
-
-def blur(s: Session) -> None:
-    s.page.evaluate("() => document.activeElement && document.activeElement.blur()")
-
-
-def clear_caches(s: Session) -> None:
-    blur(s)
-    s.page.keyboard.press("c")
-    button = s.page.get_by_role("button", name="Clear caches")
-    button.click(timeout=10_000)
-    button.wait_for(state="detached", timeout=10_000)
-    time.sleep(0.2)
 
 
 def prepare(s: Session, key: str, value: str):
