@@ -44,7 +44,9 @@ def _sync_address() -> None:
 
 
 def _flip() -> None:
-    st.session_state[MODE_KEY] = bool(st.session_state["present_switch"])
+    # .get: "Clear caches" (the developer menu) also clears the session state, and the switch's
+    # callback then runs before the widget is registered again.
+    st.session_state[MODE_KEY] = bool(st.session_state.get("present_switch", False))
     _sync_address()
 
 
