@@ -2,7 +2,7 @@
 (``tests/browser``) and ``tools/classroom.py``.
 
 * **Server**: ``launch_server`` starts ``streamlit run app`` as the README does (``python -P``,
-  so the repository root is not on ``sys.path`` and the router must find its own packages), on
+  so the repository root is not importable and the router must find its own packages), on
   a free port of 127.0.0.1, its output in a log file; ``wait_healthy`` polls
   ``/_stcore/health`` with a deadline; ``tree_rss`` reads the resident memory of the server and
   its children from ``/proc``.
@@ -263,7 +263,7 @@ class Page:
         if kind != "delta":
             self.messages = (self.messages + [kind])[-12:]
 
-    def _wait_end(self, after: int, what: str, timeout_ms: int) -> None:
+    def wait_for_run(self, after: int, what: str, timeout_ms: int) -> None:
         deadline = time.monotonic() + timeout_ms / 1000
         while len(self.ends) <= after:
             left = int(1000 * (deadline - time.monotonic()))
@@ -290,7 +290,7 @@ class Page:
         t0 = time.perf_counter() if t0 is None else t0
         self.ws, n = None, len(self.ends)
         self.page.goto(self.base_url + path, timeout=timeout)
-        self._wait_end(n, f"opening {path}", timeout)
+        self.wait_for_run(n, f"opening {path}", timeout)
         finished = self.ends[n] - t0
         self.settle(timeout)
         return {"finished": finished, "shown": time.perf_counter() - t0}
@@ -306,7 +306,7 @@ class Page:
             self.page.evaluate("() => { window.__bench.input = -1; }")
         t0 = time.perf_counter()
         action()
-        self._wait_end(n, "the action", timeout)
+        self.wait_for_run(n, "the action", timeout)
         sent = len(self.reruns) > m
         if not self.timing:
             self.settle(timeout)

@@ -14,7 +14,9 @@ Memory: on the last server, the resident memory (VmRSS from /proc/<pid>/status, 
 the server and any child processes; VmHWM is the peak) when idle, after the Home page, after
 one session has opened every screen once, with ``--sessions`` more sessions connected that
 have each trained a different configuration on the Train screen (half on the lesson's text,
-half on the generated word groups; d_model, window, seed and steps all differ), after those
+half on the generated word groups; d_model, window, seed and steps all differ; each session on
+the lesson's text must show the losses ``core.skipgram.train`` computes for *its* settings: no
+cross-talk through the shared caches), after those
 sessions have closed, and after one more session has pasted ``--pasted`` different texts of the
 maximum 20,000 characters (V = 300) and trained each at d_model 32, window 5, 3,000 steps: the
 worst case for the caches shared by all sessions (training runs: at most 64 or 96 MiB, see
@@ -31,8 +33,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 from bench import machine
-from bench.browser import (CHROMIUM, CHROMIUM_ARGS, RUN_TIMEOUT_MS, Session, fill_input,
-                           launch_server, mib, need_browser, stop_server, tree_rss, wait_healthy)
+from bench.browser import (CHROMIUM, CHROMIUM_ARGS, RUN_TIMEOUT_MS, Page, fill_input, launch_server,
+                           need_browser, stop_server, tree_rss, wait_healthy)
+from bench.corpora import pasted_text
+from core.corpus import GUIDE_TEXT, Corpus
+from core.skipgram import SkipGramConfig, train
 
 SCREENS = ["/lookup", "/similarity", "/train", "/gradients", "/parameters", "/limits", "/tokens",
            "/projections"]
@@ -50,6 +55,20 @@ def session_settings(i: int) -> dict:
             "train_source": GENERATED if i % 2 else "The lesson's 33 words"}
 
 
+def mib(n: float) -> str:
+    return f"{n / 2**20:,.0f} MiB"
+
+
+def expected_losses(settings: dict) -> tuple[str, str] | None:
+    """The two loss figures the Train screen must show (for the lesson's text)."""
+    if settings["train_source"] == GENERATED:
+        return None
+    r = train(Corpus.from_text(GUIDE_TEXT, window=settings["train_window"]),
+              SkipGramConfig(d_model=settings["train_d_model"], seed=settings["train_seed"],
+                             steps=settings["train_steps"]))
+    return f"{r.losses[0]:.3f}", f"{r.losses[-1]:.3f}"
+
+
 def train_url(settings: dict) -> str:
     return "/train?" + "&".join(f"{k}={quote(str(v))}" for k, v in settings.items())
 
@@ -61,7 +80,7 @@ def launch_to_first_screen(browser, log: Path) -> tuple[dict, object, str]:
     wait_healthy(proc, base, log)
     healthy = time.perf_counter() - t0
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    s = Session(ctx, base)
+    s = Page(ctx, base)
     times = s.goto("/", t0=t0)
     if s.exceptions():
         raise RuntimeError("the Home page shows an exception")
@@ -71,12 +90,12 @@ def launch_to_first_screen(browser, log: Path) -> tuple[dict, object, str]:
 
 def open_all_screens(browser, base: str) -> tuple[object, list[str]]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    s = Session(ctx, base)
+    s = Page(ctx, base)
     s.goto("/")
     problems = []
     for path in SCREENS:
         link = s.page.locator(f"[data-testid='stSidebarNav'] a[href$='{path}']").first
-        s.act(link.click)
+        s.rerun(link.click)
         if s.exceptions():
             problems.append(f"{path}: exception shown")
     return ctx, problems
@@ -88,14 +107,14 @@ def train_sessions(browser, base: str, n: int, deadline: float) -> tuple[list, l
     t0 = time.perf_counter()
     for i in range(n):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        s = Session(ctx, base)
+        s = Page(ctx, base)
         s.page.goto(base + train_url(session_settings(i)), wait_until="commit", timeout=RUN_TIMEOUT_MS)
         contexts.append(ctx)
         sessions.append(s)
     for i, s in enumerate(sessions):
         left_ms = max(1_000, int(1000 * (deadline - time.monotonic())))
         try:
-            s._wait_end(0, min(RUN_TIMEOUT_MS * 2, left_ms))
+            s.wait_for_run(0, "opening the Train screen", min(RUN_TIMEOUT_MS * 2, left_ms))
             s.page.wait_for_selector("[data-testid='stMetric']", timeout=left_ms)
             s.settle()
         except Exception as err:
@@ -103,9 +122,14 @@ def train_sessions(browser, base: str, n: int, deadline: float) -> tuple[list, l
             continue
         if s.exceptions():
             problems.append(f"session {i}: exception shown")
-        want = f"loss, step {session_settings(i)['train_steps']:,}"
+        want, losses = f"loss, step {session_settings(i)['train_steps']:,}", expected_losses(session_settings(i))
         try:
             s.page.locator("[data-testid='stMetricLabel']", has_text=want).first.wait_for(timeout=15_000)
+            shown = tuple(s.page.locator("[data-testid='stMetric']").filter(has=s.page.locator(
+                "[data-testid='stMetricLabel']", has_text=label)).first.locator(
+                "[data-testid='stMetricValue']").inner_text().strip() for label in ("loss, step 0", want))
+            if losses is not None and shown != losses:
+                problems.append(f"session {i}: shows losses {shown}, the core computes {losses}")
         except Exception:
             problems.append(f"session {i}: no metric {want!r} shown")
     return contexts, problems, time.perf_counter() - t0
@@ -115,10 +139,8 @@ def paste_texts(browser, base: str, n: int, deadline: float,
                 every=None) -> tuple[list[str], float, int]:
     """One session pastes ``n`` different texts of the maximum length and trains each at the
     screen's largest d_model and window: the worst case for the shared caches."""
-    from bench.scale import pasted_text
-
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    s = Session(ctx, base)
+    s = Page(ctx, base)
     s.goto(train_url({"train_d_model": 32, "train_window": 5, "train_steps": 3000,
                       "train_source": "Paste your own text"}))
     problems, done, t0 = [], 0, time.perf_counter()
@@ -129,7 +151,7 @@ def paste_texts(browser, base: str, n: int, deadline: float,
             problems.append(f"pasted texts: stopped after {done} of {n} (time limit)")
             break
         fill_input(box, area, pasted_text(MAX_CHARS, seed=1000 + i))
-        s.act(lambda: area.press("Control+Enter"))
+        s.rerun(lambda: area.press("Control+Enter"))
         if s.exceptions():
             problems.append(f"pasted text {i}: exception shown")
         done += 1
@@ -185,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
             time.sleep(1.0)
             snap("idle, no session yet")
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-            Session(ctx, base).goto("/")
+            Page(ctx, base).goto("/")
             snap("Home page open (1 session)")
             ctx.close()
             ctx, bad = open_all_screens(browser, base)

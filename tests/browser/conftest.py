@@ -62,7 +62,7 @@ def app_root() -> Path:
 @contextlib.contextmanager
 def streamlit_server(root: Path, script: str, logs: Path):
     """Start ``streamlit run <script>`` in ``root`` as the README does (``bench.browser``, the
-    harness the benchmarks share: ``python -P``, so the repository root is not on sys.path and
+    harness the benchmarks share: ``python -P``, so the repository root is not importable and
     the router must find its own packages, the trap this suite exists to catch); yield a
     Server; stop it."""
     log = logs / "server.txt"
