@@ -169,9 +169,6 @@ def main(argv: list[str] | None = None) -> None:
                     help="then paste this many different 20,000-character texts, d_model 32, "
                          "window 5 (20, at most 60; 0 to skip)")
     ap.add_argument("--max-seconds", type=float, default=300, help="overall time limit (300)")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a Streamlit option for the memory server, e.g. runner.postScriptGC=false "
-                         "(to measure a proposed setting; repeatable)")
     args = ap.parse_args(argv)
     need_browser()
     from playwright.sync_api import sync_playwright
@@ -197,11 +194,7 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"  {label}: {mib(rss)}", flush=True)
 
             # A fresh server for the memory, measured before any page has been opened.
-            extra = tuple(x for o in args.option if "=" in o
-                          for x in ("--" + o.split("=", 1)[0], o.split("=", 1)[1]))
-            if extra:
-                print(f"  memory server options: {' '.join(extra)}", flush=True)
-            proc, base = launch_server(log, extra=extra)
+            proc, base = launch_server(log)
             pid = proc.pid
             wait_healthy(proc, base, log)
             time.sleep(1.0)
