@@ -170,7 +170,7 @@ def verdict(c: Case, r: dict) -> str:
 
 
 def report(results: dict[str, dict]) -> list[str]:
-    head = (f"{'screen / tab':<36} {'control (A, then back to B)':<30} {'open':>5} {'cold':>5} "
+    head = (f"{'screen / tab':<36} {'control (A, then back to B)':<32} {'open':>5} {'cold':>5} "
             f"{'worst':>5} {'warm':>5} {'worst':>5} {'sent':>5} {'server':>6} {'draw':>5} {'busy':>5}  "
             f"{'target':<9} verdict (median against target, ms)")
     lines = [head, "-" * len(head)]
@@ -183,7 +183,7 @@ def report(results: dict[str, dict]) -> list[str]:
         draw = [x["painted"] - x["finished"] for x in w]
         target = f"{c.warm_ms}/{c.cold_ms}" if c.cold_ms else f"{c.warm_ms} warm"
         lines.append(
-            f"{c.name:<36} {c.label:<30} {ms(r['open'].get('painted', float('nan'))):>5} "
+            f"{c.name:<36} {c.label:<32} {ms(r['open'].get('painted', float('nan'))):>5} "
             f"{ms(med(r['cold'], 'painted')):>5} {ms(worst(r['cold'])):>5} "
             f"{ms(med(w, 'painted')):>5} {ms(worst(w)):>5} {ms(med(w, 'sent')):>5} "
             f"{ms(statistics.median(server) if server else float('nan')):>6} "
