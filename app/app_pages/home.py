@@ -18,11 +18,13 @@ st.markdown(
 | **1. Lookup** | Picking row *i* of the table is the same as multiplying a one-hot vector by the table. Real code just picks the row. |
 | **2. Similarity** | Cosine similarity compares directions. One-hot vectors are all at right angles, so they cannot say "cat is like dog". |
 | **3. Train** | A small skip-gram model learns a table from 33 words. Move the sliders for width, learning rate and window, and watch the heatmap and the map change. |
+| **3b. One pair, step by step** | Follow one (centre, context) pair through the model with the real numbers: row, scores, chances, loss, gradients, and the update that moves one row of E and every column of W. E · W is one V x V table whose rank is at most d_model. |
 | **4. Gradients** | One training step only changes the rows of the tokens that were used. |
 | **5. Parameters** | How big the table is in real models, and why its share shrinks as models grow. |
 | **6. Limits** | What one vector per token cannot do: word order is lost in an average. |
 | **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
 | **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. |
+| **9. Position** | The next step after the table: add a position vector to each row. A plain average still forgets the order; anything that looks at each vector first does not. |
 """
 )
 

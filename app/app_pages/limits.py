@@ -49,6 +49,8 @@ if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different 
 st.dataframe(table, key="limits_means")
 st.caption("A lookup has nowhere to record position. Transformers add position information and "
            "then let tokens look at each other (attention): that comes after the table.")
+st.page_link("app_pages/position.py", label="Next step: add position vectors and test the order again",
+             icon=":material/format_list_numbered:")
 
 st.subheader("Context: one row for every meaning")
 st.markdown(
