@@ -44,9 +44,9 @@ class Case:
     name: str
     path: str     # the screen's sidebar link
     tab: str      # a Train tab to click open ('' for none)
-    kind: str     # slider | key | select | text_input | text_area
-    key: str      # the widget's key ('' for kind 'key')
-    a: str        # a key to press for sliders and 'key', else the value A
+    kind: str     # slider | key | button | select | text_input | text_area
+    key: str      # the widget's key ('' for kinds 'key' and 'button')
+    a: str        # a key to press (slider, 'key'), a button's key (button), else the value A
     b: str        # the same for B
     label: str    # the control, for the table
     warm_ms: int  # target, warm
@@ -69,6 +69,8 @@ CASES = [
          "word cat -> dog -> cat", 60, 0),
     Case("train: cosine of two words", "/train", "Result", "select", "train_w2", "mat", "dog",
          "second word dog -> mat -> dog", 60, 0),
+    Case("one pair, step by step", "/pair", "", "button", "", "pair_next", "pair_prev",
+         "Next pair, then Previous pair", 100, 0),
     Case("gradients", "/gradients", "", "slider", "grad_lr", "ArrowRight", "ArrowLeft",
          "learning rate 0.1 -> 0.5 -> 0.1", 100, 0),
     Case("parameters", "/parameters", "", "select", "params_preset", "GPT-2 XL", "GPT-2 small",
@@ -79,6 +81,8 @@ CASES = [
          "He sat on the river bank.\nShe got a bank loan.", "text + Ctrl+Enter", 100, 0),
     Case("projections", "/projections", "", "slider", "proj_rotation", "ArrowRight", "ArrowLeft",
          "rotation 1 -> 2 -> 1", 100, 0),
+    Case("position", "/position", "", "slider", "pos_width", "ArrowRight", "ArrowLeft",
+         "width 16 -> 32 -> 16", 100, 0),
 ]
 
 
@@ -98,6 +102,8 @@ def prepare(s: Page, c: Case, value: str):
     if c.kind == "key":
         page.evaluate("() => document.activeElement && document.activeElement.blur()")
         return lambda: page.keyboard.press(value)
+    if c.kind == "button":
+        return page.locator(f".st-key-{value} button").click
     box = page.locator(f".st-key-{c.key}")
     if c.kind == "slider":
         thumb = box.get_by_role("slider")
