@@ -3,7 +3,8 @@ import numpy as np
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.common import chart_with_table, error, intro
+from lab_ui.common import chart_with_table, intro
+from lab_ui.inputs import two_sentences
 from lab_ui.position_view import KINDS, SUMMARIES, WIDTHS, place_table, summary_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
@@ -12,24 +13,7 @@ from core.position import LEARNED_INIT_STD, learned_start, order_test, sinusoida
 from core.similarity import cosine_matrix
 from core.skipgram import SkipGramConfig
 
-MAX_SENTENCE = 500
 PICTURE_PLACES = 24          # places shown in the sinusoidal picture
-
-
-def sentences(corpus):
-    """The two sentences as ids, or a message on the screen and a stop."""
-    c1, c2 = st.columns(2, gap="large")
-    s1 = c1.text_input("Sentence A", "the cat saw the dog", key="pos_a", max_chars=MAX_SENTENCE)
-    s2 = c2.text_input("Sentence B", "the dog saw the cat", key="pos_b", max_chars=MAX_SENTENCE)
-    try:
-        ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
-        if len(ids_a) == 0 or len(ids_b) == 0:
-            raise KeyError("each sentence needs at least one word")
-    except KeyError as err:
-        error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
-              + ", ".join(corpus.vocab) + ".")
-        st.stop()
-    return ids_a, ids_b
 
 
 def position_table(kind: str, n: int, d: int, seed: int) -> np.ndarray | None:
@@ -108,7 +92,7 @@ def main() -> None:
     cfg = SkipGramConfig()
     corpus = corpus_for(GUIDE_TEXT, 2)                 # the lesson's reference run, as on Limits
     result = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
-    ids_a, ids_b = sentences(corpus)
+    ids_a, ids_b, _, _ = two_sentences(corpus, "pos_")
     kind = st.radio("Position vectors", list(KINDS), format_func=KINDS.get, key="pos_kind",
                     horizontal=True,
                     help=f"Learned positions are a second table that training adjusts; before training "

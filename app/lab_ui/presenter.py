@@ -26,7 +26,9 @@ LESSON = [
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
+    ("app_pages/analogies.py", "8b. Analogies and directions", ":material/compare_arrows:"),
     ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
+    ("app_pages/own_vectors.py", "10. Your own vectors", ":material/upload_file:"),
 ]
 
 

@@ -23,7 +23,9 @@ MIN_CHARTS = {
     "6. Limits": 0,
     "7. Tokens: bank": 0,
     "8. Projections": 4,   # PCA and t-SNE pictures, at least
+    "8b. Analogies and directions": 1,   # the words on a direction
     "9. Position": 1,      # the cosine between sinusoidal positions
+    "10. Your own vectors": 3,   # heatmap, PCA and t-SNE of the lesson's table (the default)
 }
 # The screens the lesson cannot do without; the sidebar must offer each of them.
 REQUIRED = ["Home", "1. Lookup", "2. Similarity", "3. Train", "4. Gradients", "5. Parameters",
