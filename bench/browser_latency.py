@@ -81,6 +81,10 @@ CASES = [
          "He sat on the river bank.\nShe got a bank loan.", "text + Ctrl+Enter", 100, 0),
     Case("projections", "/projections", "", "slider", "proj_rotation", "ArrowRight", "ArrowLeft",
          "rotation 1 -> 2 -> 1", 100, 0),
+    Case("analogies", "/analogies", "", "slider", "ana_d", "ArrowRight", "ArrowLeft",
+         "d_model: the next width and back", 100, 0),
+    Case("your own vectors", "/own_vectors", "", "slider", "own_perplexity", "ArrowRight", "ArrowLeft",
+         "t-SNE perplexity 5 -> 10 -> 5", 100, 0),
     Case("position", "/position", "", "slider", "pos_width", "ArrowRight", "ArrowLeft",
          "width 16 -> 32 -> 16", 100, 0),
 ]
