@@ -53,40 +53,34 @@ class Case:
     cold_ms: int  # target, cold (0: none)
 
 
-def _train(tab: str) -> Case:
-    return Case(f"train: {tab}", "/train", tab, "slider", "train_d_model", "ArrowRight", "ArrowLeft",
-                "d_model 4 -> 5 -> 4", 100, 250)
+def _slider(name: str, path: str, key: str, label: str, tab: str = "", cold_ms: int = 0) -> Case:
+    """A slider moved one step right (A) and back left (B) with the keyboard."""
+    return Case(name, path, tab, "slider", key, "ArrowRight", "ArrowLeft", label, 100, cold_ms)
 
 
 CASES = [
     Case("home", "/", "", "key", "", "r", "r", "R key (rerun)", 100, 0),
-    Case("lookup", "/lookup", "", "slider", "lookup_row", "ArrowRight", "ArrowLeft", "row 1 -> 2 -> 1", 100, 0),
-    Case("similarity", "/similarity", "", "slider", "sim_scale", "ArrowRight", "ArrowLeft",
-         "stretch 1.0 -> 1.25 -> 1.0", 100, 0),
-    *[_train(t) for t in ("Result", "Replay training", "Compare two runs",
-                          "Softmax vs negative sampling", "Export")],
+    _slider("lookup", "/lookup", "lookup_row", "row 1 -> 2 -> 1"),
+    _slider("similarity", "/similarity", "sim_scale", "stretch 1.0 -> 1.25 -> 1.0"),
+    *[_slider(f"train: {tab}", "/train", "train_d_model", "d_model 4 -> 5 -> 4", tab, 250)
+      for tab in ("Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export")],
     Case("train: neighbour picker", "/train", "Result", "select", "train_word", "dog", "cat",
          "word cat -> dog -> cat", 60, 0),
     Case("train: cosine of two words", "/train", "Result", "select", "train_w2", "mat", "dog",
          "second word dog -> mat -> dog", 60, 0),
     Case("one pair, step by step", "/pair", "", "button", "", "pair_next", "pair_prev",
          "Next pair, then Previous pair", 100, 0),
-    Case("gradients", "/gradients", "", "slider", "grad_lr", "ArrowRight", "ArrowLeft",
-         "learning rate 0.1 -> 0.5 -> 0.1", 100, 0),
+    _slider("gradients", "/gradients", "grad_lr", "learning rate 0.1 -> 0.5 -> 0.1"),
     Case("parameters", "/parameters", "", "select", "params_preset", "GPT-2 XL", "GPT-2 small",
          "model small -> XL -> small", 100, 0),
     Case("limits", "/limits", "", "text_input", "limits_b", "the cat sat on the mat",
          "the dog saw the cat", "sentence B + Enter", 100, 0),
     Case("tokens", "/tokens", "", "text_area", "tok_text", "He sat on the river bank by the loan office.",
          "He sat on the river bank.\nShe got a bank loan.", "text + Ctrl+Enter", 100, 0),
-    Case("projections", "/projections", "", "slider", "proj_rotation", "ArrowRight", "ArrowLeft",
-         "rotation 1 -> 2 -> 1", 100, 0),
-    Case("analogies", "/analogies", "", "slider", "ana_d", "ArrowRight", "ArrowLeft",
-         "d_model: the next width and back", 100, 0),
-    Case("your own vectors", "/own_vectors", "", "slider", "own_perplexity", "ArrowRight", "ArrowLeft",
-         "t-SNE perplexity 5 -> 10 -> 5", 100, 0),
-    Case("position", "/position", "", "slider", "pos_width", "ArrowRight", "ArrowLeft",
-         "width 16 -> 32 -> 16", 100, 0),
+    _slider("projections", "/projections", "proj_rotation", "rotation 1 -> 2 -> 1"),
+    _slider("analogies", "/analogies", "ana_d", "d_model: the next width and back"),
+    _slider("your own vectors", "/own_vectors", "own_perplexity", "t-SNE perplexity 5 -> 10 -> 5"),
+    _slider("position", "/position", "pos_width", "width 16 -> 32 -> 16"),
 ]
 
 
