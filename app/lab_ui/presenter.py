@@ -21,6 +21,7 @@ LESSON = [
     ("app_pages/similarity.py", "2. Similarity", ":material/explore:"),
     ("app_pages/train.py", "3. Train", ":material/model_training:"),
     ("app_pages/pair.py", "3b. One pair, step by step", ":material/footprint:"),
+    ("app_pages/cbow.py", "3c. CBOW next to skip-gram", ":material/compare:"),
     ("app_pages/gradients.py", "4. Gradients", ":material/gradient:"),
     ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
