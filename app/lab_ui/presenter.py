@@ -49,7 +49,9 @@ def _sync_address() -> None:
 
 
 def _flip() -> None:
-    st.session_state[MODE_KEY] = bool(st.session_state["present_switch"])
+    # The switch's state can be missing when its callback runs (seen right after the developer
+    # menu's "Clear caches"): keep the mode as it was rather than fail the whole page.
+    st.session_state[MODE_KEY] = bool(st.session_state.get("present_switch", presenting()))
     _sync_address()
 
 

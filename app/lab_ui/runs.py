@@ -30,6 +30,10 @@ from lab_ui.jobs import Cancelled, heavy_slot, is_long
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
+QUIET_SECONDS = 0.75
+"""Runs estimated (``core.budget``) at most this long get no progress bar or Stop button: the
+estimate is cautious (0.36 s for the lesson's reference run, which trains in ~0.06 s), and a
+bar that flashes for a blink only adds drawing to the page (about 25 updates of the page)."""
 
 
 class RunCache:
@@ -98,7 +102,8 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
     part of the cache key, so every setting it holds tells runs apart. Replay snapshots are
     taken about 60 times per run, whatever ``config.snapshot_every`` says.
 
-    On a cold run, ``progress`` (an ``st.empty()`` placeholder) shows a progress bar,
+    On a cold run expected to take more than a blink (``QUIET_SECONDS``), ``progress`` (an
+    ``st.empty()`` placeholder) shows a progress bar,
     updated about 20 times, and is cleared after.
 
     ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
@@ -119,7 +124,10 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
     corpus = corpus_for(text, window, max_vocab)
     steps = config.steps
     every = max(1, steps // 20)
-    heavy = is_long(budget.skipgram_work(corpus.V, config.d_model, steps))
+    work = budget.skipgram_work(corpus.V, config.d_model, steps)
+    heavy = is_long(work)
+    if budget.seconds(work) <= QUIET_SECONDS:
+        progress = None
 
     def run():
         """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""

@@ -10,10 +10,10 @@ import streamlit as st
 from lab_ui import captions, charts, layout
 from lab_ui.common import chart_with_table
 from lab_ui.projection_views import word_groups
-from lab_ui.train_views import heatmap_order
+from lab_ui.train_views import heatmap_order, neighbours_panel
 from core.corpus import Corpus
 from core.projection import pca
-from core.similarity import cosine_matrix, nearest
+from core.similarity import cosine_matrix
 from core.skipgram import TrainResult, uniform_loss
 
 BIG_HEATMAP = 24
@@ -80,22 +80,6 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
     with right:
         st.subheader("Neighbours")
         neighbours_panel(result.E, S, corpus.vocab)
-
-
-def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
-    """A chosen word's nearest neighbours, and the cosine ``S`` of any two chosen words."""
-    default = vocab.index("cat") if "cat" in vocab else 0
-    word = st.selectbox("Word", vocab, index=default, key="train_word")
-    nn = nearest(E, vocab.index(word), k=min(5, len(vocab) - 1))
-    st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
-                               "cosine": [round(cs, 2) for _, cs in nn]}),
-                 hide_index=True, key="train_nn_table")
-    st.markdown("**Cosine of any two words**")
-    a, b = st.columns(2)
-    w1 = a.selectbox("First word", vocab, index=default, key="train_w1")
-    w2 = b.selectbox("Second word", vocab, index=vocab.index("dog") if "dog" in vocab else 1,
-                     key="train_w2")
-    st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
 
 
 def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, generated=None) -> None:
