@@ -121,3 +121,112 @@ _START = ("With std 1 the model starts confidently wrong: loss 4.00 at step 0, a
 def test_init_comparison_in_full(big, verdict):
     small = np.array([2.48, 2.4, 2.3, 2.2])
     assert captions.init_comparison(4, small, np.array(big), 0.1, 2.485) == _START + verdict
+
+
+# --- token chips: the exact HTML, colours in order of first appearance ----------------------
+
+def test_chips_html_escapes_marks_repeats_and_colours_in_order():
+    from collections import namedtuple
+
+    from lab_ui import chips
+
+    Tok = namedtuple("Tok", "id text")
+    html = chips.chips_html([Tok(5, "a<b"), Tok(7, " x\n\t\r"), Tok(5, "a<b")])
+    assert html == chips.CSS + (
+        '<div class="chips">'
+        '<span class="chip repeat" style="background:#77AADD" title="id 5">a&lt;b<span class="id">5</span></span>'
+        '<span class="chip" style="background:#EE8866" title="id 7">·x↵→␍<span class="id">7</span></span>'
+        '<span class="chip repeat" style="background:#77AADD" title="id 5">a&lt;b<span class="id">5</span></span>'
+        '</div>')
+    colours = chips.colours_for([9, 3, 9, *range(100, 112)])
+    assert list(colours) == [9, 3, *range(100, 112)]
+    assert [colours[i] for i in (9, 3, 100, 109, 110, 111)] == [
+        "#77AADD", "#EE8866", "#44BB99", "#CCDDAA", "#77AADD", "#EE8866"]     # the 13th wraps round
+
+
+# --- jobs: the queue sentence and what counts as a long run ---------------------------------
+
+def test_waiting_sentence_names_the_place_and_the_runs():
+    from lab_ui.jobs import _waiting_text
+
+    assert _waiting_text(1, 1) == ("The server is busy with 1 long run from other students. Your run waits "
+                                   "for a free slot (you are next); it starts by itself.")
+    assert _waiting_text(3, 2) == ("The server is busy with 2 long runs from other students. Your run waits "
+                                   "for a free slot (2 ahead of you); it starts by itself.")
+
+
+def test_a_long_run_is_one_the_budget_expects_to_take_over_a_second(monkeypatch):
+    from core import budget
+    from lab_ui import jobs
+
+    monkeypatch.setattr(budget, "seconds", lambda work: work)
+    assert jobs.is_long(1.01) and not jobs.is_long(1.0) and not jobs.is_long(0.2)
+
+
+# --- exercises: reading typed numbers and the tolerance --------------------------------------
+
+@pytest.mark.parametrize("typed, value", [
+    ("12%", 12.0), ("1 000", 1000.0), ("-0,5", -0.5), ("38.597.376,5", 38597376.5), ("38_597_376", 38597376.0),
+    ("1\u00a0234", 1234.0), ("1\u202f234", 1234.0), ("2,5e3", None), ("1" * 61, None), ("1" * 60, 1e59 * 1.1111111111111112),
+    ("inf", None), ("nan", None), ("", None), ("0,960", 0.96), ("+1,234.5", 1234.5),
+])
+def test_read_number_cases(typed, value):
+    from lab_ui.exercises import read_number
+
+    got = read_number(typed)
+    assert got == (pytest.approx(value, rel=1e-15) if value is not None else None)
+
+
+def test_answers_are_right_within_the_larger_tolerance():
+    from lab_ui.exercises import Exercise, is_right
+
+    decimal = Exercise("k", "q", 2.0, "why")                # tolerance max(0.005, 0.005 * 2) = 0.01
+    assert is_right(decimal, 2.0099) and is_right(decimal, 1.9901) and not is_right(decimal, 2.0101)
+    assert not is_right(decimal, 1.9899)
+    binary = Exercise("k", "q", 0.5, "why", rel_tol=0.0, abs_tol=0.25)   # exact in binary: the edge counts
+    assert is_right(binary, 0.75) and is_right(binary, 0.25) and not is_right(binary, 0.75 + 2**-40)
+    small = Exercise("k", "q", 0.1, "why")                  # tolerance max(0.005, 0.0005) = 0.005
+    assert is_right(small, 0.105) and not is_right(small, 0.1051)
+    count = Exercise("k", "q", 12, "why")
+    assert count.is_count and is_right(count, 12.0) and not is_right(count, 12.001)
+    forced = Exercise("k", "q", 12.0, "why", exact=True)
+    assert forced.is_count and not is_right(forced, 12.001)
+    assert not Exercise("k", "q", 12, "why", exact=False).is_count
+    assert Exercise("k", "q", 1.0, "why").unit == "" and Exercise("k", "q", 1.0, "why").rel_tol == 0.005
+
+
+# --- label layout: boxes, overlaps, the first free place -------------------------------------
+
+def test_label_boxes_and_overlaps_exactly():
+    from lab_ui.label_layout import _box, _hits, candidates, to_pixels
+
+    assert _box(100, 50, 9, 0, "left", 30, 10) == (109, 45, 139, 55)
+    assert _box(100, 50, -9, 0, "right", 30, 10) == (61, 45, 91, 55)
+    assert _box(100, 50, 0, -18, "center", 30, 10) == (85, 27, 115, 37)
+    a = (0, 0, 10, 10)
+    assert _hits(a, (5, 5, 15, 15)) and _hits((5, 5, 15, 15), a)
+    for touching in [(10, 0, 20, 10), (-10, 0, 0, 10), (0, 10, 10, 20), (0, -10, 10, 0)]:
+        assert not _hits(a, touching) and not _hits(touching, a)
+    assert candidates(20) == [(9.0, 0.0, "left"), (-9.0, 0.0, "right"), (0.0, -18.0, "center"),
+                              (0.0, 18.0, "center"), (7.0, -18.0, "left"), (7.0, 18.0, "left"),
+                              (-7.0, -18.0, "right"), (-7.0, 18.0, "right")]
+    np.testing.assert_allclose(to_pixels(np.array([[0.0, 0.0], [1.0, 2.0]]), 100, 50),
+                               [[0.08 / 1.16 * 100, (1 - 0.16 / 2.32) * 50], [1.08 / 1.16 * 100, (1 - 2.16 / 2.32) * 50]])
+    np.testing.assert_allclose(to_pixels(np.array([[0.0, 0.0], [1.0, 2.0]]), 100, 50, domain=(-1, 3)),
+                               [[25.0, 37.5], [50.0, 12.5]])
+    np.testing.assert_allclose(to_pixels(np.array([[1.0, 1.0], [1.0, 1.0]]), 100, 50), [[50.0, 25.0]] * 2)
+
+
+def test_labels_take_the_first_free_place_in_order():
+    from lab_ui.label_layout import place
+
+    # a point at the right edge cannot take the right-hand place, so its label goes left
+    pts = np.array([[0.0, 0.0], [10.0, 0.0], [5.0, 10.0]])
+    spots = place(pts, ["left", "rightmost", "top"], 300, 300, 15)
+    assert spots == {0: (9.0, 0.0, "left"), 1: (-9.0, 0.0, "right"), 2: (9.0, 0.0, "left")}
+    # two points on top of each other: the first in priority order is labelled, the other is left out
+    twin = np.array([[0.0, 0.0], [0.0, 0.0], [9.0, 9.0]])
+    assert sorted(place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15, priority=[1])) == [1, 2]
+    assert sorted(place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15)) == [0, 2]
+    # presenter mode: the left-out label goes to the right of its point anyway
+    assert place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15, label_all=True)[1] == (9.0, 0.0, "left")
