@@ -58,34 +58,39 @@ def pytest_sessionstart(session):
     st.cache_resource.clear()
 
 
-SCREEN_TESTS = ("tests/app/", "tests/robust/test_bad_input_app.py", "tests/robust/test_issue19_screens.py")
+SCREEN_TESTS = ("tests/app/", "tests/robust/test_bad_input_app.py")
+# Every test that starts a screen (AppTest), for rule 4.
+APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py", "tests/robust/test_budget.py",
+                            "tests/robust/test_word_rule.py",
+                            "tests/test_jobs.py::test_a_long_run_on_the_train_screen")
 
 # app/lab_ui module -> the screen test files that judge its mutants (beside its unit tests).
 LAB_UI_SCREEN_TESTS = {
-    "captions": ("tests/app/test_captions.py", "tests/app/test_exercises.py"),
+    "captions": ("tests/app/test_captions.py", "tests/app/test_exercises.py",
+                 "tests/app/test_values_limits_tokens_home.py"),
     "parse": ("tests/app/test_values_lookup_similarity.py", "tests/robust/test_bad_input_app.py"),
-    "guard": ("tests/app/test_train.py",),
-    "label_layout": ("tests/app/test_scatter_colours.py",),
-    "chips": ("tests/app/test_tokens.py",),
-    "jobs": (),
+    "guard": ("tests/app/test_train.py", "tests/robust/test_budget.py"),
+    "label_layout": ("tests/app/test_scatter_colours.py",
+                     "tests/app/test_presenter.py::test_presenter_mode_labels_every_scatter_point"),
+    "chips": ("tests/app/test_tokens.py", "tests/app/test_values_limits_tokens_home.py"),
+    "jobs": ("tests/test_jobs.py",),
     "presenter": ("tests/app/test_presenter.py",),
     "paste_guard": ("tests/app/test_screens.py",),
-    "exercises": ("tests/app/test_exercises.py",),
+    "exercises": ("tests/app/test_exercises.py", "tests/app/test_values_controls.py"),
     "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py"),
     "layout": ("tests/app/test_screens.py",),
-    "common": ("tests/robust/test_issue19_screens.py", "tests/robust/test_bad_input_app.py"),
+    "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py"),
     "bigtext_view": ("tests/app/test_bigtext.py",),
 }
 
 
 def _keep(nodeid: str, mutant: str) -> bool:
     """Does this test judge this mutant (rules 3 and 4 of the module docstring)?"""
-    screen = nodeid.startswith(SCREEN_TESTS)
     if mutant.startswith("core."):
-        return not screen
+        return not nodeid.startswith(SCREEN_TESTS)
     if mutant.startswith("app.lab_ui."):
         listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
-        return not screen or listed is None or nodeid.split("::")[0] in listed   # unlisted: all
+        return not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
     return True
 
 

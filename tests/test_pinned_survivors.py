@@ -273,3 +273,14 @@ def test_calibrated_betas_are_the_precisions_of_the_returned_rows():
         ratio = cal.P_cond[i, j] / cal.P_cond[i, m]
         assert ratio == pytest.approx(np.exp(-cal.beta[i] * (D2[i, j] - D2[i, m])), rel=1e-9)
     np.testing.assert_allclose(cal.perplexities, 4.0, rtol=1e-4)
+
+
+# --- tokenizer: pasted text --------------------------------------------------------------------
+
+def test_clean_text_replaces_only_surrogates_and_cuts_only_past_the_limit():
+    from core.tokenizer import clean_text
+
+    fixed, notes = clean_text("a\ud800\ue000b")            # U+E000 (private use) is a real character
+    assert fixed == "a\ufffd\ue000b" and len(notes) == 1
+    assert clean_text("abc", limit=3) == ("abc", [])        # exactly at the limit: nothing cut
+    assert clean_text("abcd", limit=3) == ("abc", ["The text was cut to its first 3 characters (it had 4)."])
