@@ -230,3 +230,87 @@ def test_labels_take_the_first_free_place_in_order():
     assert sorted(place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15)) == [0, 2]
     # presenter mode: the left-out label goes to the right of its point anyway
     assert place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15, label_all=True)[1] == (9.0, 0.0, "left")
+
+
+# --- parse: whole numbers typed in a box, and every refusal in full ---------------------------
+
+@pytest.mark.parametrize("typed, value", [
+    ("1e6", 1_000_000), ("12,345", 12_345), ("1 000 000", 1_000_000), ("1_000", 1000), ("2.5e3", 2500),
+    ("  42 ", 42), ("+7", 7), (".5e1", 5), ("1.", 1), ("0012", 12), ("0", 0), ("1E6", 1_000_000),
+])
+def test_parse_whole_reads_what_people_type(typed, value):
+    from lab_ui.parse import parse_whole
+
+    assert parse_whole(typed, "The seed", 0, 10**6) == value
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("", "The seed is empty. Type a whole number from 0 to 1,000,000."),
+    ("x" * 41, "The seed: 'xxxxxxxxxxxxxxxxxxxx…' is too long for a number from 0 to 1,000,000."),
+    ("1.5", "The seed: '1.5' is not a whole number. Type a whole number from 0 to 1,000,000."),
+    ("1e-3", "The seed: '1e-3' is not a whole number. Type a whole number from 0 to 1,000,000."),
+    ("abc", "The seed: 'abc' is not a number. Type a whole number from 0 to 1,000,000."),
+    ("1,23", "The seed: '1,23' is not a number. Type a whole number from 0 to 1,000,000."),
+    ("-5", "The seed: '-5' is outside the range 0 to 1,000,000."),
+    ("1000001", "The seed: '1000001' is outside the range 0 to 1,000,000."),
+    ("123456789012345678901", "The seed: '12345678901234567890…' is outside the range 0 to 1,000,000."),
+])
+def test_parse_whole_refusals_in_full(typed, message):
+    from lab_ui.parse import InputError, parse_whole
+
+    with pytest.raises(InputError) as err:
+        parse_whole(typed, "The seed", 0, 10**6)
+    assert str(err.value) == message
+
+
+def test_parse_whole_takes_both_ends_of_the_range_and_forty_characters():
+    from lab_ui.parse import parse_whole
+
+    assert parse_whole("0", "n", 0, 5) == 0 and parse_whole("5", "n", 0, 5) == 5
+    assert parse_whole(" " + "0" * 39 + "5", "n", 0, 5) == 5            # 40 characters once stripped
+
+
+def test_vector_and_matrix_refusals_in_full():
+    from lab_ui.parse import InputError, parse_ids, parse_matrix, parse_vector
+
+    cases = [(lambda: parse_vector(""), "The vector is empty. Type numbers separated by commas, e.g. 1, 2, 2."),
+             (lambda: parse_vector("1, x"), "The vector: 'x' is not a number. Use digits like 1, -0.5 or 2e-3."),
+             (lambda: parse_vector("nan"), "The vector: 'nan' is not a finite number; nan and inf cannot be used."),
+             (lambda: parse_vector("-inf"), "The vector: '-inf' is not a finite number; nan and inf cannot be used."),
+             (lambda: parse_vector("2e6"), "The vector: '2e6' is too large; keep entries between -1,000,000 and "
+                                           "1,000,000."),
+             (lambda: parse_matrix(" \n "), "The matrix is empty. Type one row per line, e.g. 1, 2 on the first "
+                                            "line."),
+             (lambda: parse_matrix("1 2\n3"), "The matrix has rows of different lengths (row 0: 2, row 1: 1). "
+                                              "Every row needs the same number of entries."),
+             (lambda: parse_matrix("x"), "The matrix, row 0: 'x' is not a number. Use digits like 1, -0.5 or 2e-3."),
+             (lambda: parse_ids("1.5", 5), "The ids: '1.5' is not a whole number."),
+             (lambda: parse_ids("5", 5), "The ids: 5 is outside the vocabulary; ids run from 0 to 4."),
+             (lambda: parse_ids("-1", 5), "The ids: -1 is outside the vocabulary; ids run from 0 to 4.")]
+    for call, message in cases:
+        with pytest.raises(InputError) as err:
+            call()
+        assert str(err.value) == message
+    assert parse_vector("(1; 2)").tolist() == [1.0, 2.0] and parse_vector("[-0.5]").tolist() == [-0.5]
+    assert parse_matrix(" 1 2 \n\n 3 4 ").tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    assert parse_ids("0, 4", 5).dtype == np.int64
+
+
+# --- common: tables and quoting --------------------------------------------------------------
+
+def test_vector_frame_and_fixed_decimals():
+    import pandas as pd
+
+    from lab_ui.common import fixed_decimals, plain, vector_frame
+
+    f = vector_frame([1.5, -2.0, 0.25])
+    assert list(f.columns) == ["dim 0", "dim 1", "dim 2"] and list(f.index) == ["value"]
+    assert f.loc["value"].tolist() == [1.5, -2.0, 0.25]
+    g = vector_frame([3, 4], name="cat", prefix="d")
+    assert list(g.columns) == ["d 0", "d 1"] and list(g.index) == ["cat"]
+    conf = fixed_decimals(pd.DataFrame({"word": ["a"], "x": [0.5], "n": [3], "y": [1.25]}), 3)
+    assert sorted(conf) == ["x", "y"] and all(c["type_config"]["format"] == "%.3f" for c in conf.values())
+    assert plain("a\x00b\x7fc") == "a\ufffdb\ufffdc"
+    assert plain("go to www.x.org now") == "go to ` www.x.org ` now"
+    assert plain("``a`b``@c") == "``` ``a`b``@c ```"
+    assert plain("1+1=2 (ok)!") == "1\\+1\\=2 \\(ok\\)\\!"
