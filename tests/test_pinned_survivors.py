@@ -284,3 +284,57 @@ def test_clean_text_replaces_only_surrogates_and_cuts_only_past_the_limit():
     assert fixed == "a\ufffd\ue000b" and len(notes) == 1
     assert clean_text("abc", limit=3) == ("abc", [])        # exactly at the limit: nothing cut
     assert clean_text("abcd", limit=3) == ("abc", ["The text was cut to its first 3 characters (it had 4)."])
+
+
+# --- ties broken by index, seeds by default -----------------------------------------------------
+
+def test_tied_neighbours_come_in_index_order_even_among_many():
+    from core.generated import group_recovery
+    from core.honesty import nearest_indices
+
+    S = np.tile(np.array([1.0, 0.5] * 20), (40, 1))          # 20 tied best columns per row
+    np.testing.assert_array_equal(nearest_indices(S, 6)[1], [0, 2, 4, 6, 8, 10])
+    vocab = [f"w{i}" for i in range(40)]
+    E = np.array([[1.0, 0.0]] * 20 + [[0.0, 1.0]] * 20)       # two groups of 20 identical rows
+    r = group_recovery(E, vocab, {"a": vocab[:20], "b": vocab[20:]}, k=5)
+    assert r.neighbours["w0"] == ["w1", "w2", "w3", "w4", "w5"]
+    assert r.neighbours["w20"] == ["w21", "w22", "w23", "w24", "w25"]
+
+
+def test_the_generated_text_uses_seed_zero_by_default():
+    assert generate_corpus(60).text == generate_corpus(60, seed=0).text != generate_corpus(60, seed=1).text
+
+
+# --- negative sampling: a finite blow-up and the final loss ---------------------------------------
+
+def test_negative_sampling_blow_up_keeps_the_last_good_table_and_its_own_loss(guide):
+    from core.negsampling import NegSamplingConfig, train_negsampling
+
+    r = train_negsampling(guide, NegSamplingConfig(lr=20.0, epochs=30))
+    assert r.diverged and r.diverged_step == 5 and r.steps == 4 and len(r.losses) == 2
+    assert r.step_losses.max() <= BLOWUP_FACTOR * r.step_losses[0]
+    # the reported loss is that of the table it returns, not of the last finished epoch
+    assert r.softmax_loss == loss_and_grads(r.E, r.W, guide.cooccurrence)[0]
+    assert r.softmax_loss == pytest.approx(3.1649374278301443, rel=1e-9)
+    assert r.softmax_losses[-1] > 90
+    calm = train_negsampling(guide, NegSamplingConfig(epochs=3))
+    assert not calm.diverged and calm.softmax_loss == calm.softmax_losses[-1]
+
+
+# --- the GPT-2 vocabulary file and partial tokens -----------------------------------------------
+
+def test_a_crlf_copy_of_the_ranks_file_loads_the_same_tokenizer(tmp_path):
+    from core.tokenizer import RANKS_PATH, gpt2
+
+    crlf = tmp_path / "gpt2.tiktoken"
+    crlf.write_bytes(RANKS_PATH.read_bytes().replace(b"\n", b"\r\n"))
+    enc = gpt2(crlf)
+    assert enc.n_vocab == 50_257 and enc.encode(" bank") == [3331]
+
+
+def test_a_token_that_is_part_of_a_character_reads_as_the_replacement_mark():
+    from core.tokenizer import gpt2, id_to_text
+
+    enc = gpt2()
+    assert enc.decode_single_token_bytes(94) == b"\xa1"        # one byte of a two-byte character
+    assert id_to_text(enc, 94) == "\ufffd"
