@@ -33,6 +33,7 @@ import gc  # noqa: E402
 import altair  # noqa: E402,F401
 import pandas  # noqa: E402,F401
 
+from lab_ui.handout import handout, handout_link  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
 gc.freeze()
@@ -46,8 +47,14 @@ pages = {file: st.Page(file, title=title, icon=icon, default=(i == 0))
 files = list(pages)
 # Presenter mode hides the sidebar navigation: Previous / Next buttons take its place.
 pg = st.navigation({"Start": [pages[files[0]]], "The lesson": [pages[f] for f in files[1:]]},
-                   position="hidden" if presenting() else "sidebar")
+                   position="hidden" if presenting() or handout() else "sidebar",
+                   expanded=True)   # every screen listed: no "View more" between a class and screen 10
 current = next(f for f, p in pages.items() if p.url_path == pg.url_path)
-top_bar(current)
-pg.run()
-next_button(current)
+if handout():               # printing: the screen alone, in one column
+    pg.run()
+else:
+    top_bar(current)
+    if not presenting():    # presenter mode keeps the sidebar closed
+        handout_link(st.sidebar)
+    pg.run()
+    next_button(current)

@@ -1,7 +1,7 @@
 """Deterministic synthetic corpora for the trainer benchmark.
 
 The words are made up: two consonant-vowel syllables (``bako``, ``tilu``, ...), so they
-pass ``core.corpus.tokenize`` unchanged. Word frequencies follow a Zipf law: the word of
+pass ``core.corpus.split_words`` unchanged. Word frequencies follow a Zipf law: the word of
 rank r is drawn with probability proportional to ``1 / r**s``, as in natural text. Every
 word of the vocabulary appears at least once, so the distinct-word count is exact.
 

@@ -49,7 +49,7 @@ WINDOWS = [2, 5]
 def screen_caps() -> tuple[int, int]:
     """The caps as the app defines them (falls back to the copies above without Streamlit)."""
     try:
-        from lab_ui.train_controls import MAX_CORPUS_CHARS as chars, MAX_VOCAB as vocab
+        from lab_ui.train_controls import MAX_CORPUS_CHARS as chars, TRAIN_VOCAB_CAP as vocab
         return chars, vocab
     except Exception:
         return MAX_CORPUS_CHARS, MAX_VOCAB

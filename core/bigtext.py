@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.corpus import tokenize
+from core.corpus import split_words
 from core.generated import AmbiguousPosition, ambiguous_position
 from core.projection import pca
 from core.similarity import nearest
@@ -53,7 +53,7 @@ def text_size(text: str, max_softmax_vocab: int = MAX_SOFTMAX_VOCAB) -> TextSize
     >>> s.n_words, s.n_distinct, s.n_lines, s.objective
     (6, 4, 2, 'softmax')
     """
-    words = tokenize(text)
+    words = split_words(text)
     distinct = len(set(words))
     return TextSize(n_chars=len(text), n_lines=len(text_sentences(text)), n_words=len(words),
                     n_distinct=distinct,
@@ -66,7 +66,7 @@ def text_sentences(text: str) -> list[list[str]]:
     >>> text_sentences("The cat.\\n\\nA dog!")
     [['the', 'cat'], ['a', 'dog']]
     """
-    return [words for words in (tokenize(line) for line in text.splitlines()) if words]
+    return [words for words in (split_words(line) for line in text.splitlines()) if words]
 
 
 def suggested_epochs(n_words: int) -> int:

@@ -84,37 +84,21 @@ def mix_with_neighbours(E: np.ndarray, ids, window: int = 2, self_weight: float 
 class ContextPreview:
     """The ambiguous word's static row against its mixed vectors in each kind of sentence.
 
-    Attributes
-    ----------
-    word : str
-    senses : tuple[str, str]
-        Its two senses, named after the two groups.
-    static_cos : dict[str, float]
-        Cosine of the static row to each sense group's centroid.
-    sense_cos : dict[str, dict[str, float]]
-        ``sense_cos[s][g]``: cosine of the average mixed vector over sentences of
-        sense s to group g's centroid.
-    sense_similarity : float
-        Cosine between the two sense averages (1 would mean no difference).
-    n_occurrences : dict[str, int]
-        How many occurrences of each sense were averaged (one per sentence here).
-    static : ndarray of shape (d,)
-    sense_vectors : dict[str, ndarray of shape (d,)]
-    occurrence_vectors : ndarray of shape (n, d)
-        The mixed vector of every occurrence, in text order.
-    occurrence_senses : list[str]
+    ``sense_cos[s][g]`` is the cosine of the average mixed vector over the sentences of sense s
+    to group g's centroid; ``sense_similarity`` is the cosine between the two sense averages
+    (1 would mean that mixing in the neighbours made no difference).
     """
 
     word: str
-    senses: tuple[str, str]
-    static_cos: dict[str, float]
-    sense_cos: dict[str, dict[str, float]]
+    senses: tuple[str, str]                  # its two senses, named after the two groups
+    static_cos: dict[str, float]             # cosine of the static row to each sense group's centroid
+    sense_cos: dict[str, dict[str, float]]   # sense -> group -> cosine of the sense average to the centroid
     sense_similarity: float
-    n_occurrences: dict[str, int]
-    static: np.ndarray = field(repr=False)
-    sense_vectors: dict[str, np.ndarray] = field(repr=False)
-    occurrence_vectors: np.ndarray = field(repr=False)
-    occurrence_senses: list[str] = field(repr=False)
+    n_occurrences: dict[str, int]            # occurrences averaged per sense (one per sentence here)
+    static: np.ndarray = field(repr=False)                    # (d,) the word's one row of the table
+    sense_vectors: dict[str, np.ndarray] = field(repr=False)  # sense -> (d,) average mixed vector
+    occurrence_vectors: np.ndarray = field(repr=False)        # (n, d) every occurrence, in text order
+    occurrence_senses: list[str] = field(repr=False)          # (n,) the sense of each occurrence
 
 
 def ambiguous_in_context(E: np.ndarray, vocab: list[str], generated: GeneratedCorpus,

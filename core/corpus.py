@@ -95,14 +95,14 @@ class CorpusError(ValueError):
     """A text that cannot be turned into training pairs; the message says why."""
 
 
-def tokenize(text: str) -> list[str]:
+def split_words(text: str) -> list[str]:
     """Split ``text`` into lower-case words by the word rule (module docstring).
 
-    >>> tokenize("The cat sat. The DOG didn't!")
+    >>> split_words("The cat sat. The DOG didn't!")
     ['the', 'cat', 'sat', 'the', 'dog', "didn't"]
-    >>> tokenize("नमस्ते दुनिया")        # Devanagari: the virama and vowel signs stay inside
+    >>> split_words("नमस्ते दुनिया")        # Devanagari: the virama and vowel signs stay inside
     ['नमस्ते', 'दुनिया']
-    >>> tokenize("می\u200cخواهم")        # Persian: the zero-width non-joiner joins
+    >>> split_words("می\u200cخواهم")        # Persian: the zero-width non-joiner joins
     ['می\u200cخواهم']
     """
     if not isinstance(text, str):
@@ -233,7 +233,7 @@ class Corpus:
             raise TypeError(f"The text must be a string, not {type(text).__name__}.")
         if len(text) > MAX_TEXT_CHARS:
             raise CorpusError(f"The text has {len(text):,} characters; at most {MAX_TEXT_CHARS:,}.")
-        words = tokenize(text)
+        words = split_words(text)
         if len(words) < 2:
             raise CorpusError(
                 "The text needs at least two words (letters or digits) to make a single "
@@ -299,4 +299,4 @@ class Corpus:
         >>> Corpus.from_text(GUIDE_TEXT).encode("The dog")
         array([9, 2])
         """
-        return np.array([self.index(w) for w in tokenize(text)], dtype=np.int64)
+        return np.array([self.index(w) for w in split_words(text)], dtype=np.int64)

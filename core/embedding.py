@@ -145,15 +145,14 @@ def sgd_step(table: np.ndarray, grad: np.ndarray, lr: float) -> SGDUpdate:
 
 
 def example_upstream(T: int, d_model: int, seed: int = 1) -> np.ndarray:
-    """Stand-in upstream gradients dL/dX for one sentence, shape (1, T, d_model), rounded to
-    2 decimals so a class can add them up by hand.
+    """Stand-in upstream gradients dL/dX for one sentence, ``N(0, 1)`` draws of shape (1, T, d_model).
 
     >>> example_upstream(3, 4).shape
     (1, 3, 4)
     """
     T, d = whole(T, "T", 1, 100_000), whole(d_model, "d_model", 1, 4096)
     _check_size(T * d, "The upstream gradient")
-    return np.random.default_rng(whole(seed, "seed", 0)).normal(0.0, 1.0, (1, T, d)).round(2)
+    return np.random.default_rng(whole(seed, "seed", 0)).normal(0.0, 1.0, (1, T, d))
 
 
 def rows_touched(grad: np.ndarray) -> np.ndarray:

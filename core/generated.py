@@ -39,8 +39,7 @@ import numpy as np
 from core.checks import whole
 
 from core.corpus import Corpus
-from core.similarity import normalize_rows
-from core.skipgram import SkipGramConfig
+from core.similarity import cosine, cosine_matrix, cosines_to, nearest_indices, normalize_rows
 
 GROUPS: dict[str, list[str]] = {
     "animals": ["cat", "dog", "horse", "cow"],
@@ -87,11 +86,9 @@ TEMPLATES: list[tuple[str, str | None]] = [
 
 DEFAULT_SENTENCES = 400
 """About 2,100 words, 63 distinct, 8,350 (centre, context) pairs with window 2."""
-SOFTMAX_SETTINGS = SkipGramConfig(d_model=12, lr=1.0, steps=2000)
-"""Full-softmax settings that recover the groups on the default corpus (recovery 1.0)."""
 MIN_SENTENCES = 2 * len(TEMPLATES)
-MAX_SENTENCES = 1_000_000  # about 25 MB of text, under 5 s to write: far beyond the screens' 400
 """Two rounds of the templates: enough for every template, and every group word, to appear."""
+MAX_SENTENCES = 1_000_000  # about 25 MB of text, under 5 s to write: far beyond the screens' 400
 
 
 @dataclass(frozen=True)
@@ -241,10 +238,7 @@ def group_recovery(E: np.ndarray, vocab: list[str], groups: dict[str, list[str]]
     M = len(words)
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 1 <= k <= M - 1:
         raise ValueError(f"k must be from 1 to {M - 1} (the number of other group words).")
-    U = normalize_rows(E[ids])                       # (M, d) unit rows of the group words
-    S = U @ U.T                                      # (M, M) cosines
-    np.fill_diagonal(S, -np.inf)                     # a word is not its own neighbour
-    order = np.argsort(-S, axis=1, kind="stable")[:, :k]  # (M, k) nearest first, ties by index
+    order = nearest_indices(cosine_matrix(E[ids]), k)    # (M, k) nearest first, ties by index
     lab = np.array(labels)
     hits = (lab[order] == lab[:, None]).mean(axis=1)     # (M,) precision@k
     per_word = {w: float(h) for w, h in zip(words, hits)}
@@ -306,12 +300,10 @@ def ambiguous_position(E: np.ndarray, vocab: list[str], groups: dict[str, list[s
     for g in (group_a, group_b):
         if g not in groups:
             raise KeyError(f"{g!r} is not a group")
-    u = normalize_rows(E[[index[word]]])[0]              # (d,) the word's unit row
-    U = normalize_rows(E)                                 # (V, d)
+    u = E[index[word]]                                    # (d,) the word's row
     to_centroid, to_members = {}, {}
     for g, c in group_centroids(E, vocab, groups).items():
-        cn = np.linalg.norm(c)
-        to_centroid[g] = float(np.clip(u @ c / cn, -1.0, 1.0)) if cn > 0 else 0.0
-        to_members[g] = float((U[[index[w] for w in groups[g]]] @ u).mean())
+        to_centroid[g] = cosine(u, c)                     # 0.0 for a zero centroid: no direction
+        to_members[g] = float(cosines_to(E[[index[w] for w in groups[g]]], u).mean())
     return AmbiguousPosition(word, group_a, group_b, to_centroid[group_a], to_centroid[group_b],
                              to_members[group_a], to_members[group_b], to_centroid, to_members)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.checks import array, whole
-from core.similarity import cosine_matrix
+from core.similarity import cosine_matrix, nearest_indices
 
 MAX_ROWS = 5_000   # rows of the n x n distance matrices
 MAX_DIM = 2_048    # width of a random rotation (d x d)
@@ -36,21 +36,6 @@ class NeighbourOverlap:
     k: int                         # neighbours compared per row (after clamping to n - 1)
     table_neighbours: np.ndarray   # (n, k) indices, nearest first, by cosine in the full table
     picture_neighbours: np.ndarray  # (n, k) indices, nearest first, by distance in the picture
-
-
-def nearest_indices(scores: np.ndarray, k: int) -> np.ndarray:
-    """For each row of an (n, n) score matrix (higher = closer), the k best other columns.
-
-    A stable sort keeps tied columns in index order; the diagonal (self) is skipped.
-
-    >>> nearest_indices(np.array([[9, 1, 1], [1, 9, 2], [5, 1, 9]]), k=2)
-    array([[1, 2],
-           [2, 0],
-           [0, 1]])
-    """
-    S = np.array(scores, dtype=np.float64)                 # (n, n) a copy we may edit
-    np.fill_diagonal(S, -np.inf)                           # never your own neighbour
-    return np.argsort(-S, axis=1, kind="stable")[:, :k]    # (n, k)
 
 
 def neighbour_overlap(X_full: np.ndarray, Y_picture: np.ndarray, k: int = 3) -> NeighbourOverlap:

@@ -39,7 +39,8 @@ from core.corpus import Corpus
 from core.generated import GroupRecovery, group_recovery
 from core.sgns import log_sigmoid  # noqa: F401  (re-exported: part of this module's API)
 from core.sgns import block_loss_and_grads, noise_distribution, scatter_add
-from core.skipgram import BLOWUP_FACTOR, ConfigError, SkipGramConfig, TrainResult, loss_and_grads, train
+from core.skipgram import (ConfigError, SkipGramConfig, TrainResult, all_finite, has_diverged, init_params,
+                           loss_and_grads, train)
 
 MAX_EPOCHS = 2000
 MAX_NEGATIVES = 50
@@ -170,10 +171,9 @@ def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingCon
     >>> bool(r.losses[-1] < r.losses[0]), r.steps, len(r.softmax_losses)
     (True, 60, 31)
     """
-    V, d, K, B = corpus.V, config.d_model, config.negatives, config.batch_size
+    V, K, B = corpus.V, config.negatives, config.batch_size
     rng = np.random.default_rng(config.seed)
-    E = rng.normal(0.0, config.init_std, (V, d))     # (V, d) as core.skipgram.init_params
-    W = rng.normal(0.0, config.init_std, (d, V))     # (d, V)
+    E, W = init_params(V, config, rng)               # (V, d), (d, V); rng goes on to shuffle and sample
     q = noise_distribution(corpus.ids, V, config.power)  # (V,)
     C = corpus.cooccurrence
     N = corpus.n_pairs
@@ -192,14 +192,13 @@ def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingCon
                 idx = order[lo:lo + B]               # (b,) this batch's pairs
                 loss, dE, dW = ns_loss_and_grads(E, W, corpus.inputs[idx], corpus.targets[idx],
                                                  negs[lo:lo + B])
-                blown_up = bool(step_losses) and loss > BLOWUP_FACTOR * step_losses[0]
-                if blown_up or not np.isfinite(loss):
+                if has_diverged(loss, step_losses[0] if step_losses else None):
                     diverged_step, E, W = len(step_losses) + 1, E_prev, W_prev  # undo the last update
                     break
                 step_losses.append(loss)
                 total += loss * len(idx)
                 E_new, W_new = E - config.lr * dE, W - config.lr * dW
-                if not (np.isfinite(E_new).all() and np.isfinite(W_new).all()):
+                if not all_finite(E_new, W_new):
                     diverged_step = len(step_losses)
                     break
                 E_prev, W_prev, E, W = E, W, E_new, W_new

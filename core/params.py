@@ -14,8 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BYTES_PER_PARAM = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
-MAX_VOCAB = 10_000_000
-MAX_D_MODEL = 1_000_000
+GPT2_VOCAB_SIZE = 50_257
+"""Tokens in GPT-2's vocabulary: 256 bytes, 50,000 merges and <|endoftext|> (docs/lesson.md
+section 1). GPT-3 uses the same tokenizer (Brown et al., 2020, section 2.1)."""
+CALCULATOR_MAX_VOCAB = 10_000_000
+"""Largest vocabulary the parameter arithmetic accepts (no model comes near it)."""
+CALCULATOR_MAX_D_MODEL = 1_000_000
+"""Largest width the parameter arithmetic accepts."""
 
 
 @dataclass(frozen=True)
@@ -32,17 +37,17 @@ class Preset:
 
 
 PRESETS = [
-    Preset("GPT-2 small", 50_257, 768, 12, 124_439_808, True, "Radford et al., 2019"),
-    Preset("GPT-2 medium", 50_257, 1024, 24, 354_823_168, True, "Radford et al., 2019"),
-    Preset("GPT-2 large", 50_257, 1280, 36, 774_030_080, True, "Radford et al., 2019"),
-    Preset("GPT-2 XL", 50_257, 1600, 48, 1_557_611_200, True, "Radford et al., 2019"),
-    Preset("GPT-3 Small", 50_257, 768, 12, 125_000_000, True, "Brown et al., 2020, Table 2.1"),
-    Preset("GPT-3 XL", 50_257, 2048, 24, 1_300_000_000, True, "Brown et al., 2020, Table 2.1"),
-    Preset("GPT-3 6.7B", 50_257, 4096, 32, 6_700_000_000, True, "Brown et al., 2020, Table 2.1"),
-    Preset("GPT-3 13B", 50_257, 5140, 40, 13_000_000_000, True, "Brown et al., 2020, Table 2.1"),
-    Preset("GPT-3 175B", 50_257, 12_288, 96, 175_000_000_000, True, "Brown et al., 2020, Table 2.1"),
+    Preset("GPT-2 small", GPT2_VOCAB_SIZE, 768, 12, 124_439_808, True, "Radford et al., 2019"),
+    Preset("GPT-2 medium", GPT2_VOCAB_SIZE, 1024, 24, 354_823_168, True, "Radford et al., 2019"),
+    Preset("GPT-2 large", GPT2_VOCAB_SIZE, 1280, 36, 774_030_080, True, "Radford et al., 2019"),
+    Preset("GPT-2 XL", GPT2_VOCAB_SIZE, 1600, 48, 1_557_611_200, True, "Radford et al., 2019"),
+    Preset("GPT-3 Small", GPT2_VOCAB_SIZE, 768, 12, 125_000_000, True, "Brown et al., 2020, Table 2.1"),
+    Preset("GPT-3 XL", GPT2_VOCAB_SIZE, 2048, 24, 1_300_000_000, True, "Brown et al., 2020, Table 2.1"),
+    Preset("GPT-3 6.7B", GPT2_VOCAB_SIZE, 4096, 32, 6_700_000_000, True, "Brown et al., 2020, Table 2.1"),
+    Preset("GPT-3 13B", GPT2_VOCAB_SIZE, 5140, 40, 13_000_000_000, True, "Brown et al., 2020, Table 2.1"),
+    Preset("GPT-3 175B", GPT2_VOCAB_SIZE, 12_288, 96, 175_000_000_000, True, "Brown et al., 2020, Table 2.1"),
 ]
-"""GPT-3 uses GPT-2's tokenizer (Brown et al., 2020, section 2.1), hence |V| = 50,257."""
+"""Released models, each with the source of its published figures."""
 
 
 def preset(name: str) -> Preset:
@@ -58,8 +63,8 @@ def preset(name: str) -> Preset:
 
 
 def _check(vocab_size: int, d_model: int) -> None:
-    for value, label, top in ((vocab_size, "Vocabulary size", MAX_VOCAB),
-                              (d_model, "d_model", MAX_D_MODEL)):
+    for value, label, top in ((vocab_size, "Vocabulary size", CALCULATOR_MAX_VOCAB),
+                              (d_model, "d_model", CALCULATOR_MAX_D_MODEL)):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= top:
             raise ValueError(f"{label} must be a whole number from 1 to {top:,}.")
 
@@ -125,28 +130,3 @@ def crossover_d_model(vocab_size: int) -> float:
     4188
     """
     return vocab_size / 12
-
-
-def human(n: float) -> str:
-    """A count in words a class can read: 38.6 million, 1.56 billion.
-
-    >>> human(38_597_376), human(617_558_016), human(175e9)
-    ('38.6 million', '618 million', '175 billion')
-    """
-    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million"), (1e3, "thousand")):
-        if abs(n) >= size:
-            x = n / size
-            return f"{x:.3g} {word}"
-    return f"{n:,.0f}"
-
-
-def human_bytes(n: float) -> str:
-    """Bytes in binary units.
-
-    >>> human_bytes(154_389_504)
-    '147.2 MiB'
-    """
-    for size, unit in ((2**40, "TiB"), (2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
-        if n >= size:
-            return f"{n / size:.1f} {unit}"
-    return f"{n:,.0f} B"

@@ -117,6 +117,41 @@ def cosine_matrix(X: np.ndarray) -> np.ndarray:
     return np.clip(U @ U.T, -1.0, 1.0)       # (n, n)
 
 
+def cosines_to(X: np.ndarray, v) -> np.ndarray:
+    """The cosine of every row of X with the vector v: shape (n, d), (d,) -> (n,).
+
+    >>> cosines_to(np.array([[2.0, 0], [0, 3], [1, 1]]), [1, 0]).round(3)
+    array([1.   , 0.   , 0.707])
+    """
+    u = normalize_rows(array(v, "v", 1, max_size=MAX_DIM)[None, :])[0]   # (d,) unit vector
+    return normalize_rows(X) @ u                                          # (n,)
+
+
+def nearest_indices(scores: np.ndarray, k: int, own=None) -> np.ndarray:
+    """For each row of an (m, n) score matrix (higher = closer), its k best columns, best first.
+
+    Ties go to the lower column index (a stable sort), so every machine gives the same
+    answer. The columns ``own[r]`` of row r (one index, or a row of distinct indices) are never
+    chosen: a word is not its own neighbour. By default ``own`` is the diagonal (a square
+    matrix of a table against itself).
+
+    >>> nearest_indices(np.array([[9, 1, 1], [1, 9, 2], [5, 1, 9]]), k=2)
+    array([[1, 2],
+           [2, 0],
+           [0, 1]])
+    >>> nearest_indices(np.array([[0.9, 1.0, 0.9]]), k=2, own=[1])
+    array([[0, 2]])
+    >>> nearest_indices(np.array([[0.9, 1.0, 0.9, 0.5]]), k=5, own=[[1, 2]])
+    array([[0, 3]])
+    """
+    S = np.asarray(scores, dtype=np.float64).reshape(-1, np.shape(scores)[-1])   # (m, n)
+    m = len(S)
+    own = np.arange(m)[:, None] if own is None else np.asarray(own).reshape(m, -1)   # (m, j)
+    order = np.argsort(-S, axis=1, kind="stable")                 # (m, n) best first
+    mine = (order[:, :, None] == own[:, None, :]).any(axis=2)     # (m, n) a row's own columns
+    return order[~mine].reshape(m, -1)[:, :k]                     # (m, min(k, n - j))
+
+
 def nearest(X: np.ndarray, i: int, k: int = 5) -> list[tuple[int, float]]:
     """The k rows most cosine-similar to row i (itself excluded), best first.
 
@@ -125,11 +160,11 @@ def nearest(X: np.ndarray, i: int, k: int = 5) -> list[tuple[int, float]]:
     >>> [(j, round(c, 2)) for j, c in nearest(np.array([[1.0, 0], [0.9, 0.1], [-1, 0]]), 0, k=2)]
     [(1, 0.99), (2, -1.0)]
     """
-    U = normalize_rows(X)                             # (n, d)
-    i = whole(i, "i", 0, len(U) - 1)
-    k = whole(k, "k", 0, len(U) - 1)
-    sims = U @ U[i]                                   # (n,)
-    order = [j for j in np.lexsort((np.arange(len(sims)), -sims)) if j != i][:k]
+    X = array(X, "The table", 2, max_size=MAX_TABLE)
+    i = whole(i, "i", 0, len(X) - 1)
+    k = whole(k, "k", 0, len(X) - 1)
+    sims = cosines_to(X, X[i])                        # (n,)
+    order = nearest_indices(sims[None, :], k, own=[i])[0]   # (k,)
     return [(int(j), float(sims[j])) for j in order]
 
 

@@ -213,12 +213,42 @@ def loss_floor(corpus: Corpus) -> float:
     return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum())
 
 
-def init_params(V: int, config: SkipGramConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The reference initialisation: one ``default_rng(seed)``, E drawn first, then W."""
-    rng = np.random.default_rng(config.seed)
+def init_params(V: int, config, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The reference initialisation: ``E, W ~ N(0, init_std^2)`` from one ``default_rng(seed)``,
+    E drawn first, then W.
+
+    ``config`` is any settings object with ``d_model``, ``init_std`` and ``seed`` (SkipGramConfig,
+    core.negsampling's NegSamplingConfig). Pass ``rng`` to go on drawing from the same generator
+    afterwards (negative sampling then shuffles and draws its negatives from it).
+
+    >>> E, W = init_params(5, SkipGramConfig(d_model=3))
+    >>> E.shape, W.shape
+    ((5, 3), (3, 5))
+    """
+    rng = np.random.default_rng(config.seed) if rng is None else rng
     E = rng.normal(0.0, config.init_std, (V, config.d_model))  # (V, d)
     W = rng.normal(0.0, config.init_std, (config.d_model, V))  # (d, V)
     return E, W
+
+
+def has_diverged(loss: float, first_loss: float | None, *arrays: np.ndarray) -> bool:
+    """The divergence rule of both trainers: the loss (or any of ``arrays``, e.g. its gradients)
+    is not finite, or the loss has grown past ``BLOWUP_FACTOR`` times ``first_loss``.
+
+    >>> has_diverged(2.0, 1.0), has_diverged(11.0, 1.0), has_diverged(float("nan"), None)
+    (False, True, True)
+    """
+    blown_up = first_loss is not None and loss > BLOWUP_FACTOR * first_loss
+    return blown_up or not all_finite(loss, *arrays)
+
+
+def all_finite(*arrays) -> bool:
+    """True when every number of every argument is finite (no inf, no nan).
+
+    >>> all_finite(1.0, np.zeros(3)), all_finite(np.array([1.0, np.inf]))
+    (True, False)
+    """
+    return all(bool(np.isfinite(a).all()) for a in arrays)
 
 
 def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
@@ -254,8 +284,7 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
             loss, dE, dW = loss_and_grads(E, W, C, n)
-            blown_up = bool(losses) and loss > BLOWUP_FACTOR * losses[0]
-            if blown_up or not (np.isfinite(loss) and np.isfinite(dE).all() and np.isfinite(dW).all()):
+            if has_diverged(loss, losses[0] if losses else None, dE, dW):
                 diverged_step, E, W = step, E_prev, W_prev
                 break
             losses.append(loss)
@@ -268,7 +297,7 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
             if step == config.steps:
                 break
             E_new, W_new = E - config.lr * dE, W - config.lr * dW
-            if not (np.isfinite(E_new).all() and np.isfinite(W_new).all()):
+            if not all_finite(E_new, W_new):
                 diverged_step = step + 1
                 break
             E_prev, W_prev, E, W = E, W, E_new, W_new

@@ -18,12 +18,12 @@ from pathlib import Path
 import tiktoken
 from tiktoken_ext.openai_public import ENDOFTEXT, r50k_pat_str
 
+from core.params import GPT2_VOCAB_SIZE
+
 RANKS_PATH = Path(__file__).parent / "data" / "gpt2.tiktoken"
 RANKS_SHA256 = "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930"
-N_VOCAB = 50_257
-EOT_ID = 50_256
-MAX_TEXT_CHARS = 20_000
-"""Longest text the tokenizer screen takes; longer text is cut with a message."""
+EOT_ID = GPT2_VOCAB_SIZE - 1
+"""``<|endoftext|>``, GPT-2's one special token: the last id."""
 
 
 class TokenizerUnavailable(RuntimeError):
@@ -64,7 +64,7 @@ def gpt2(path: str | os.PathLike = RANKS_PATH, expected_hash: str = RANKS_SHA256
         pat_str=r50k_pat_str,
         mergeable_ranks=ranks,
         special_tokens={ENDOFTEXT: EOT_ID},
-        explicit_n_vocab=N_VOCAB,
+        explicit_n_vocab=GPT2_VOCAB_SIZE,
     )
 
 
@@ -140,13 +140,13 @@ def id_to_text(enc: tiktoken.Encoding, token_id: int) -> str:
     return enc.decode_single_token_bytes(token_id).decode("utf-8", errors="replace")
 
 
-def clean_text(text: str, limit: int = MAX_TEXT_CHARS) -> tuple[str, list[str]]:
+def clean_text(text: str, limit: int) -> tuple[str, list[str]]:
     """Make pasted text safe to encode; returns the text and notes on what was changed.
 
     Lone surrogates (from broken copy-paste) become U+FFFD, and text past
-    ``limit`` characters is cut.
+    ``limit`` characters is cut (the caller's limit: tiktoken's time grows with the text).
 
-    >>> clean_text("ok\\ud800")
+    >>> clean_text("ok\\ud800", limit=100)
     ('ok\ufffd', ['Replaced 1 broken character(s) (lone surrogates, left by a bad copy-paste) with \ufffd.'])
     """
     notes = []

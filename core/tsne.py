@@ -76,6 +76,9 @@ class TSNEResult:
     n_iter: int               # number of gradient steps taken
     learning_rate: float      # the step size used
     stopped: bool = False     # the callback asked to stop before ``n_iter`` steps
+    frames: np.ndarray | None = None       # (F, n, k) the picture as it was at each frame step
+    frame_steps: np.ndarray | None = None  # (F,) iterations done at each frame (0 = the start)
+    frame_kl: np.ndarray | None = None     # (F,) KL(P || Q) at each frame, without exaggeration
 
     @property
     def clamped(self) -> bool:
@@ -211,7 +214,7 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
          learning_rate: float | None = None, metric: str = "euclidean",
          perplexity_cap: float = PERPLEXITY_CAP,
          callback: Callable[[int, float], None] | None = None, report_every: int = 50,
-         ) -> TSNEResult:
+         frame_every: int = 0) -> TSNEResult:
     """Exact t-SNE of the rows of X (van der Maaten & Hinton, 2008).
 
     Parameters
@@ -231,6 +234,8 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     callback : called as ``callback(step, kl)`` every ``report_every`` steps; if it
         returns True, the iterations stop there and the partial picture is returned
         with ``stopped=True`` and ``n_iter`` the number of steps taken
+    frame_every : int, if above 0: also keep the picture (centred, not yet turned by PCA)
+        and its KL at the start and every ``frame_every`` steps, to watch it form
 
     Returns
     -------
@@ -259,6 +264,7 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     n_iter = whole(n_iter, "n_iter", 0, MAX_ITER)
     exaggeration_iter = whole(exaggeration_iter, "exaggeration_iter", 0)
     report_every = whole(report_every, "report_every", 1)
+    frame_every = whole(frame_every, "frame_every", 0, MAX_ITER)
     early_exaggeration = number(early_exaggeration, "early_exaggeration", 0, 1000, low_open=True)
     if learning_rate is not None:
         learning_rate = number(learning_rate, "learning_rate", 0, 1e6, low_open=True)
@@ -279,6 +285,9 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     step = np.zeros_like(Y)                               # (n, k) previous update (momentum)
     gains = np.ones_like(Y)                               # (n, k) per-coordinate step scale
     done, stopped = n_iter, False
+    frames: list[tuple[int, np.ndarray, float]] = []
+    if frame_every:
+        frames.append((0, Y.copy(), kl_gradient(P, Y)[0]))
     for it in range(n_iter):
         exaggerating = it < exaggeration_iter
         grad, _ = _gradient(P * early_exaggeration if exaggerating else P, Y)  # (n, k)
@@ -289,10 +298,16 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
         step = momentum * step - eta * gains * grad       # (n, k)
         Y = Y + step
         Y -= Y.mean(axis=0)                               # keep the picture centred
+        if frame_every and ((it + 1) % frame_every == 0 or it + 1 == n_iter):
+            frames.append((it + 1, Y.copy(), kl_gradient(P, Y)[0]))
         if callback is not None and (it + 1) % report_every == 0:
             if callback(it + 1, kl_gradient(P, Y)[0]) is True and it + 1 < n_iter:
                 done, stopped = it + 1, True
                 break
     kl = kl_gradient(P, Y)[0]
     coords = pca(Y, k=k).coords                           # (n, k) same distances, own axes
-    return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, done, eta, stopped)
+    if frame_every and frames[-1][0] != done:             # stopped early: keep the last picture
+        frames.append((done, Y.copy(), kl))
+    kept = (np.array([f[1] for f in frames]), np.array([f[0] for f in frames]),
+            np.array([f[2] for f in frames])) if frames else (None, None, None)
+    return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, done, eta, stopped, *kept)

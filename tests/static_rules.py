@@ -33,6 +33,8 @@ HTML_SAFE_VALUES = {
 }
 NETWORK_MODULES = {"urllib", "urllib2", "urllib3", "requests", "httpx", "http", "socket", "aiohttp",
                    "ftplib", "smtplib", "telnetlib", "websocket", "websockets", "webbrowser"}
+# Parts of those packages that only handle text, never a connection.
+TEXT_ONLY_MODULES = {"urllib.parse"}
 WRITE_CALLS = {"save", "savez", "savez_compressed", "savetxt", "tofile", "write_text", "write_bytes",
                "to_csv", "to_json", "to_parquet", "to_pickle", "to_excel", "to_feather", "to_hdf",
                "to_html", "to_sql", "to_stata", "to_latex", "to_markdown", "to_xml", "dump",
@@ -100,13 +102,13 @@ class _Checker(ast.NodeVisitor):
                 self.streamlit.add(a.asname or "streamlit")
             if a.name == HTML_HELPER:
                 self.helper_modules.add(a.asname or a.name)
-            if a.name.split(".")[0] in NETWORK_MODULES:
+            if a.name.split(".")[0] in NETWORK_MODULES and a.name not in TEXT_ONLY_MODULES:
                 self.flag("io", node, f"imports the network module {a.name}")
         self.generic_visit(node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         mod = node.module or ""
-        if mod.split(".")[0] in NETWORK_MODULES:
+        if mod.split(".")[0] in NETWORK_MODULES and mod not in TEXT_ONLY_MODULES:
             self.flag("io", node, f"imports from the network module {mod}")
         if mod == "streamlit":
             for a in node.names:

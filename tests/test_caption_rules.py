@@ -1,8 +1,10 @@
-"""The sentences that compare or count (app/lab_ui/captions.py) follow the numbers they describe."""
+"""The sentences that compare or count (app/lab_ui/captions.py) follow the numbers they describe;
+large numbers are written the same way everywhere (app/lab_ui/readable.py)."""
 import numpy as np
 import pytest
 
 from lab_ui import captions
+from lab_ui.readable import byte_size, count_in_words
 
 
 @pytest.mark.parametrize("x, shown", [(38_597_376.0, "38,597,376"), (0.889, "0.889"), (0.35, "0.35"),
@@ -68,3 +70,10 @@ def test_init_comparison_reads_the_curves():
     text = captions.init_comparison(256, small, stuck, 0.02, 2.485)
     assert "never catches up" in text and "still worse than a uniform guess" in text
     assert "loss 22.80 at step 0" in text
+
+
+def test_readable_counts_and_bytes():
+    assert [count_in_words(x) for x in (999, 1000, 38_597_376, 617_558_016, 175e9, 2.5e12, -2e6)] == [
+        "999", "1 thousand", "38.6 million", "618 million", "175 billion", "2.5 trillion", "-2 million"]
+    assert [byte_size(x) for x in (1023, 1024, 154_389_504, 3 * 2**30, 2**41)] == [
+        "1,023 B", "1.0 KiB", "147.2 MiB", "3.0 GiB", "2.0 TiB"]

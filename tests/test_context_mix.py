@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from core.context_mix import ambiguous_in_context, mix_with_neighbours, mixing_weights
-from core.generated import SOFTMAX_SETTINGS, generate_corpus, group_centroids
+from core.generated import generate_corpus, group_centroids
+from lab_ui.presets import SOFTMAX_SETTINGS
 from core.similarity import cosine
 from core.skipgram import train
 

@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from core.generated import (AMBIGUOUS, DEFAULT_SENTENCES, GROUPS, MIN_SENTENCES, SENSES,
-                            SOFTMAX_SETTINGS, TEMPLATES, ambiguous_position, chance_level,
+                            TEMPLATES, ambiguous_position, chance_level,
                             generate_corpus, group_centroids, group_recovery)
 from core.skipgram import train
+from lab_ui.presets import SOFTMAX_SETTINGS
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.corpus import GUIDE_TEXT, Corpus
-from core.honesty import nearest_indices, neighbour_overlap, random_orthogonal, rotate
+from core.honesty import neighbour_overlap, random_orthogonal, rotate
 from core.projection import pca
-from core.similarity import cosine, cosine_matrix, normalize_rows
+from core.similarity import cosine, cosine_matrix, nearest_indices, normalize_rows
 from core.skipgram import train
 
 

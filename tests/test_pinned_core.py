@@ -7,7 +7,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.embedding import lookup_backward, rows_touched
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position
-from core.params import (MAX_D_MODEL, MAX_VOCAB, crossover_d_model, embedding_params, human, human_bytes,
+from core.params import (CALCULATOR_MAX_D_MODEL, CALCULATOR_MAX_VOCAB, crossover_d_model, embedding_params,
                          layer_params, memory_bytes, preset, share)
 from core.similarity import mean_embedding
 from core.skipgram import SkipGramConfig, log_softmax
@@ -72,11 +72,12 @@ def test_ambiguous_position_values_fields_and_messages():
 
 
 def test_parameter_helpers_bounds_and_messages():
-    assert embedding_params(1, 1) == 1 and embedding_params(MAX_VOCAB, MAX_D_MODEL) == MAX_VOCAB * MAX_D_MODEL
+    V, d = CALCULATOR_MAX_VOCAB, CALCULATOR_MAX_D_MODEL
+    assert embedding_params(1, 1) == 1 and embedding_params(V, d) == V * d
     with pytest.raises(ValueError, match=r"^Vocabulary size must be a whole number from 1 to 10,000,000\.$"):
         embedding_params(0, 4)
     with pytest.raises(ValueError, match=r"^d_model must be a whole number from 1 to 1,000,000\.$"):
-        embedding_params(5, MAX_D_MODEL + 1)
+        embedding_params(5, CALCULATOR_MAX_D_MODEL + 1)
     assert memory_bytes(10) == 40                          # fp32 by default
     assert share(3, 1) == 3.0
     with pytest.raises(ValueError, match=r"^The model's total must be positive\.$"):
@@ -85,10 +86,6 @@ def test_parameter_helpers_bounds_and_messages():
         preset("GPT-5")
     assert layer_params(768) == 12 * 768 * 768 and layer_params(1) == 12
     assert crossover_d_model(50_257) == 50_257 / 12
-    assert [human(x) for x in (999, 1000, 38_597_376, 617_558_016, 175e9, 2.5e12, -2e6)] == [
-        "999", "1 thousand", "38.6 million", "618 million", "175 billion", "2.5 trillion", "-2 million"]
-    assert [human_bytes(x) for x in (1023, 1024, 154_389_504, 3 * 2**30, 2**41)] == [
-        "1,023 B", "1.0 KiB", "147.2 MiB", "3.0 GiB", "2.0 TiB"]
 
 
 def test_mean_embedding_of_a_batch_and_its_message():
@@ -108,10 +105,10 @@ def test_log_softmax_rows_of_a_matrix():
 
 
 def test_clean_text_surrogates_and_cut_messages():
-    text, notes = clean_text("a\ud800b\udfffc")
+    text, notes = clean_text("a\ud800b\udfffc", limit=100)
     assert text == "a\ufffdb\ufffdc"
     assert notes == ["Replaced 2 broken character(s) (lone surrogates, left by a bad copy-paste) with \ufffd."]
-    assert clean_text("a\ue000") == ("a\ue000", [])      # just past the surrogates: a normal character
+    assert clean_text("a\ue000", limit=100) == ("a\ue000", [])      # just past the surrogates: a normal character
     text, notes = clean_text("abcdef", limit=4)
     assert text == "abcd" and notes == ["The text was cut to its first 4 characters (it had 6)."]
 

@@ -8,6 +8,7 @@ import pytest
 from core.corpus import Corpus
 from core.embedding import example_upstream
 from core.generated import generate_corpus
+from lab_ui.presets import upstream_in_hundredths
 from core.skipgram import softmax
 from lab_ui.parse import MAX_ENTRIES, MAX_IDS, InputError, parse_ids, parse_matrix, parse_vector
 
@@ -21,11 +22,12 @@ def test_softmax_is_the_normalised_exponential_and_stable():
     np.testing.assert_array_equal(softmax(np.array([[0.0, 0.0], [1000.0, 0.0]])).round(3), [[0.5, 0.5], [1.0, 0.0]])
 
 
-def test_example_upstream_is_the_seed_one_draw_in_hundredths():
-    g = example_upstream(3, 4)
+def test_example_upstream_is_the_seed_one_draw_shown_in_hundredths():
+    np.testing.assert_array_equal(example_upstream(3, 4), np.random.default_rng(1).normal(0.0, 1.0, (1, 3, 4)))
+    g = upstream_in_hundredths(3, 4)
     np.testing.assert_array_equal(g, np.random.default_rng(1).normal(0.0, 1.0, (1, 3, 4)).round(2))
     np.testing.assert_array_equal(g, np.round(g, 2))
-    assert not np.array_equal(g, example_upstream(3, 4, seed=2))
+    assert not np.array_equal(g, upstream_in_hundredths(3, 4, seed=2))
 
 
 def test_generated_corpus_trains_on_a_window_of_two():

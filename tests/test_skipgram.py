@@ -5,6 +5,7 @@ import pytest
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import (ConfigError, SkipGramConfig, init_params, loss_and_grads,
                            loss_and_grads_pairs, loss_floor, train)
+from tests.gradcheck import numerical_gradient
 
 
 @pytest.fixture(scope="module")
@@ -70,17 +71,8 @@ def test_gradients_match_finite_differences():
     c = Corpus.from_text("a b c a d b a c e", window=2)
     E, W = rng.normal(size=(c.V, 3)), rng.normal(size=(3, c.V))
     _, dE, dW = loss_and_grads(E, W, c.cooccurrence)
-    eps = 1e-6
     for P, dP in ((E, dE), (W, dW)):
-        num = np.zeros_like(P)
-        for idx in np.ndindex(P.shape):
-            old = P[idx]
-            P[idx] = old + eps
-            lp = loss_and_grads(E, W, c.cooccurrence)[0]
-            P[idx] = old - eps
-            lm = loss_and_grads(E, W, c.cooccurrence)[0]
-            P[idx] = old
-            num[idx] = (lp - lm) / (2 * eps)
+        num = numerical_gradient(lambda: loss_and_grads(E, W, c.cooccurrence)[0], P)
         np.testing.assert_allclose(dP, num, atol=1e-7)
 
 

@@ -5,8 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.params import GPT2_VOCAB_SIZE
 from core.tokenizer import (EOT_ID, RANKS_PATH, TokenizerUnavailable, clean_text, gpt2,
-                            id_to_text, tokenize)
+                            id_to_text, parse_ranks, tokenize)
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +41,14 @@ def test_bank_decodes(enc):
 
 
 def test_vocabulary_size(enc):
-    assert enc.n_vocab == 50_257
+    assert enc.n_vocab == 50_257 == GPT2_VOCAB_SIZE
     assert enc.eot_token == EOT_ID == 50_256
+
+
+def test_vocabulary_is_bytes_then_merges_then_end_of_text():
+    ranks = parse_ranks(RANKS_PATH.read_bytes())        # every token but <|endoftext|>
+    assert sorted(ranks.values()) == list(range(50_256))
+    assert sorted(i for piece, i in ranks.items() if len(piece) == 1) == list(range(256))
 
 
 def test_endoftext_text_does_not_crash(enc):

@@ -8,6 +8,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import train
 from core.tsne import (conditional_probabilities, joint_probabilities, kl_gradient,
                        squared_distances, tsne)
+from tests.gradcheck import numerical_gradient
 
 
 def clusters(n_per=20, d=10, seed=0):
@@ -55,12 +56,7 @@ def test_gradient_matches_finite_differences():
     P = joint_probabilities(conditional_probabilities(squared_distances(X), 3.0).P_cond)
     Y = rng.normal(size=(8, 2))
     _, grad = kl_gradient(P, Y)
-    h, num = 1e-6, np.zeros_like(Y)
-    for idx in np.ndindex(*Y.shape):
-        Yp, Ym = Y.copy(), Y.copy()
-        Yp[idx] += h
-        Ym[idx] -= h
-        num[idx] = (kl_gradient(P, Yp)[0] - kl_gradient(P, Ym)[0]) / (2 * h)
+    num = numerical_gradient(lambda: kl_gradient(P, Y)[0], Y)
     np.testing.assert_allclose(grad, num, atol=1e-7)
 
 
@@ -153,3 +149,27 @@ def test_callback_reports_kl_during_the_run():
     assert [s for s, _ in seen] == list(range(50, 301, 50))
     assert seen[-1][1] == pytest.approx(r.kl)
     assert r.n_iter == 300
+
+
+def test_frames_show_the_picture_forming_without_changing_it():
+    """frame_every keeps the start and every 25th picture with its KL; the result is the same."""
+    X = np.random.default_rng(3).normal(size=(40, 6))
+    plain = tsne(X, perplexity=5, seed=2, n_iter=300)
+    r = tsne(X, perplexity=5, seed=2, n_iter=300, frame_every=25)
+    np.testing.assert_array_equal(r.coords, plain.coords)
+    assert r.kl == plain.kl
+    assert list(r.frame_steps) == list(range(0, 301, 25))
+    assert r.frames.shape == (13, 40, 2) and r.frame_kl.shape == (13,)
+    assert r.frame_kl[-1] == pytest.approx(r.kl)
+    assert r.frame_kl[-1] < r.frame_kl[0]                        # the picture got better
+    assert np.abs(r.frames[0]).max() < 1e-3                       # a tiny random start
+    np.testing.assert_allclose(r.frames[5].mean(axis=0), 0, atol=1e-9)   # centred
+    short = tsne(X, perplexity=5, seed=2, n_iter=300)
+    assert short.frames is None and short.frame_steps is None
+
+
+def test_frames_of_a_stopped_run_end_at_the_stop():
+    X = np.random.default_rng(3).normal(size=(20, 4))
+    r = tsne(X, perplexity=5, n_iter=300, frame_every=40, callback=lambda i, kl: i >= 100, report_every=50)
+    assert r.stopped and r.n_iter == 100
+    assert list(r.frame_steps) == [0, 40, 80, 100]

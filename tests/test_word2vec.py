@@ -8,6 +8,7 @@ from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add
 from core.skipgram import ConfigError
 from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
                            train_word2vec)
+from tests.gradcheck import numerical_gradient
 
 
 def _sigmoid(s):
@@ -35,17 +36,9 @@ def test_block_loss_is_the_formula_question_by_question():
 def test_block_gradients_match_central_finite_differences(seed):
     X, U, weight, scale = _blocks(seed)
     _, dX, dU = block_loss_and_grads(X, U, weight, scale=scale)
-    h = 1e-6
     for P, dP in ((X, dX), (U, dU)):
-        num = np.zeros_like(P)
-        for idx in np.ndindex(P.shape):
-            old = P[idx]
-            P[idx] = old + h
-            up = block_loss_and_grads(X, U, weight)[0]
-            P[idx] = old - h
-            down = block_loss_and_grads(X, U, weight)[0]
-            P[idx] = old
-            num[idx] = (up - down) / (2 * h) * scale[idx[0]]   # scale multiplies gradients only
+        num = numerical_gradient(lambda: block_loss_and_grads(X, U, weight)[0], P)
+        num *= scale.reshape((-1,) + (1,) * (P.ndim - 1))   # scale multiplies gradients only
         np.testing.assert_allclose(dP, num, rtol=1e-6, atol=1e-8)
 
 

@@ -7,13 +7,15 @@ from lab_ui.chips import visible
 from lab_ui.presenter import reset_button
 from lab_ui.common import error, fixed_decimals, intro, plain
 from lab_ui.parse import MAX_TEXT, InputError, parse_ids
+from lab_ui.presets import upstream_in_hundredths
 from lab_ui.runs import corpus_for, tokenizer
 from core.corpus import GUIDE_TEXT
-from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
+from core.embedding import GPT2_INIT_STD, init_table, lookup_backward, rows_touched, sgd_step
+from core.params import GPT2_VOCAB_SIZE
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
 from core.tokenizer import TokenizerUnavailable, id_to_text, tokenize
 
-V, D = 50_257, 4
+V, D = GPT2_VOCAB_SIZE, 4
 SENTENCE, LESSON_IDS = "I love AI", [15, 824, 391]   # the lesson's example, from a home-made BPE
 
 intro("4. Gradients: only the rows you used",
@@ -25,8 +27,8 @@ reset_button("grad_", key="grad_reset")
 
 @st.cache_data(max_entries=1, show_spinner=False)
 def toy_table() -> np.ndarray:
-    """A 50,257 x 4 table: as many rows as GPT-2 has tokens, a toy width of 4 (std 0.02)."""
-    return init_table(V, D, std=0.02, rng=0)
+    """A V x 4 table: as many rows as GPT-2 has tokens, a toy width of 4 (GPT-2's std 0.02)."""
+    return init_table(V, D, std=GPT2_INIT_STD, rng=0)
 
 
 def lesson_ids_note() -> None:
@@ -49,7 +51,7 @@ def lesson_ids_note() -> None:
 
 c1, c2 = st.columns([2, 1], gap="large")
 with c1:
-    ids_text = st.text_input("Token ids of one sentence (0 to 50,256)", "15, 824, 391", key="grad_ids",
+    ids_text = st.text_input(f"Token ids of one sentence (0 to {V - 1:,})", "15, 824, 391", key="grad_ids",
                              max_chars=MAX_TEXT,
                              help="The lesson's ids for “I love AI”, from a small home-made BPE "
                                   "(GPT-2's own tokenizer gives other ids: see below).")
@@ -63,7 +65,7 @@ except InputError as err:
 
 table = toy_table()
 T = len(ids)
-upstream = example_upstream(T, D)                                      # (1, T, d) stand-in dL/dX
+upstream = upstream_in_hundredths(T, D)                                # (1, T, d) stand-in dL/dX
 grad = lookup_backward(ids[None, :], upstream, V)                       # (V, d)
 update = sgd_step(table, grad, lr)
 touched = update.changed_rows

@@ -18,11 +18,15 @@ st.markdown(
 | **1. Lookup** | Picking row *i* of the table is the same as multiplying a one-hot vector by the table. Real code just picks the row. |
 | **2. Similarity** | Cosine similarity compares directions. One-hot vectors are all at right angles, so they cannot say "cat is like dog". |
 | **3. Train** | A small skip-gram model learns a table from 33 words. Move the sliders for width, learning rate and window, and watch the heatmap and the map change. |
+| **3b. One pair, step by step** | Follow one (centre, context) pair through the model with the real numbers: row, scores, chances, loss, gradients, and the update that moves one row of E and every column of W. E · W is one V x V table whose rank is at most d_model. |
 | **4. Gradients** | One training step only changes the rows of the tokens that were used. |
 | **5. Parameters** | How big the table is in real models, and why its share shrinks as models grow. |
 | **6. Limits** | What one vector per token cannot do: word order is lost in an average. |
 | **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
-| **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. |
+| **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. Press Play to watch t-SNE form its clusters, iteration by iteration. |
+| **8b. Analogies and directions** | "king - man + woman = queen", checked: a small model learns a made-up text that carries four relations, and b - a + c is scored against two baselines. The lesson's 33 words pass the same test only as well as the baselines do. Words placed on a direction (he → she), and an odd-one-out game. |
+| **9. Position** | The next step after the table: add a position vector to each row. A plain average still forgets the order; anything that looks at each vector first does not. |
+| **10. Your own vectors** | Load a table from elsewhere (the Embedding Projector's vectors.tsv and metadata.tsv, which the Train screen's Export tab writes too) and use this app's views on it: nearest words, a heatmap, PCA and t-SNE with their honesty scores, the average of a sentence. |
 """
 )
 
@@ -39,6 +43,10 @@ st.markdown(
   settings back, and every screen ends with a button to the next one.
 - **Alone**: every chart has a *Show the numbers as a table* box under it, so you can check each
   figure of the lesson by hand.
+- **Slides and handouts**: the same box has **PNG** and **SVG** buttons: the chart as a file, with
+  the screen's address (and so its settings) printed under it. *Printable handout of this screen*
+  in the sidebar opens the screen in one column with no navigation and every chart's numbers
+  open, ready to print or save as PDF.
 - **Sharing a setting**: the Train screen keeps its sliders (and the open tab) in the page
   address. Copy the address bar and send it; whoever opens it sees the same run.
 - **Watching it learn**: on the Train screen, the *Replay training* tab plays the table's

@@ -3,13 +3,12 @@ import streamlit as st
 
 from lab_ui.captions import order_verdict
 from lab_ui.presenter import reset_button
-from lab_ui.common import error, intro
+from lab_ui.common import intro
+from lab_ui.inputs import two_sentences
 from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig
-
-MAX_SENTENCE = 500
 
 intro("6. Limits: what one vector per token cannot do",
       "The table gives every token one fixed row, whatever surrounds it. Two things are lost: "
@@ -24,17 +23,7 @@ result = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
 st.subheader("Order: an average of rows cannot tell who saw whom")
 st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
             "the rows learned on the Train screen's reference run). Averages do not care about order.")
-c1, c2 = st.columns(2, gap="large")
-s1 = c1.text_input("Sentence A", "the cat saw the dog", key="limits_a", max_chars=MAX_SENTENCE)
-s2 = c2.text_input("Sentence B", "the dog saw the cat", key="limits_b", max_chars=MAX_SENTENCE)
-try:
-    ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
-    if len(ids_a) == 0 or len(ids_b) == 0:
-        raise KeyError("each sentence needs at least one word")
-except KeyError as err:
-    error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
-          + ", ".join(corpus.vocab) + ".")
-    st.stop()
+ids_a, ids_b, s1, s2 = two_sentences(corpus, "limits_")
 mean_a = mean_embedding(result.E, ids_a)
 mean_b = mean_embedding(result.E, ids_b)
 table = pd.DataFrame([mean_a, mean_b], index=["mean of A", "mean of B"],
@@ -49,6 +38,8 @@ if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different 
 st.dataframe(table, key="limits_means")
 st.caption("A lookup has nowhere to record position. Transformers add position information and "
            "then let tokens look at each other (attention): that comes after the table.")
+st.page_link("app_pages/position.py", label="Next step: add position vectors and test the order again",
+             icon=":material/format_list_numbered:")
 
 st.subheader("Context: one row for every meaning")
 st.markdown(

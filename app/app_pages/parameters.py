@@ -7,8 +7,9 @@ from lab_ui.presenter import reset_button
 from lab_ui.common import chart_with_table, intro
 from lab_ui.exercises import Exercise, show
 from lab_ui.inputs import whole_input
-from core.params import (BYTES_PER_PARAM, MAX_D_MODEL, MAX_VOCAB, PRESETS, crossover_d_model,
-                         embedding_params, human, human_bytes, layer_params, memory_bytes, preset,
+from lab_ui.readable import byte_size, count_in_words
+from core.params import (BYTES_PER_PARAM, CALCULATOR_MAX_D_MODEL, CALCULATOR_MAX_VOCAB, GPT2_VOCAB_SIZE,
+                         PRESETS, crossover_d_model, embedding_params, layer_params, memory_bytes, preset,
                          share)
 
 intro("5. Parameters: how big is the table?",
@@ -20,9 +21,9 @@ names = [p.name for p in PRESETS] + ["Custom"]
 choice = st.selectbox("Model", names, index=0, key="params_preset")
 p = preset(choice) if choice != "Custom" else None
 c = st.columns(4, gap="medium")
-vocab = whole_input("Vocabulary size |V|", 1, MAX_VOCAB, p.vocab_size if p else 50_257,
+vocab = whole_input("Vocabulary size |V|", 1, CALCULATOR_MAX_VOCAB, p.vocab_size if p else GPT2_VOCAB_SIZE,
                     f"params_vocab_{choice}", where=c[0])
-d_model = whole_input("d_model", 1, MAX_D_MODEL, p.d_model if p else 768, f"params_d_{choice}",
+d_model = whole_input("d_model", 1, CALCULATOR_MAX_D_MODEL, p.d_model if p else 768, f"params_d_{choice}",
                       where=c[1])
 total = whole_input("Model total", 1, 10**13, p.total_params if p else 124_439_808,
                     f"params_total_{choice}", where=c[2],
@@ -38,7 +39,7 @@ if vocab is None or d_model is None or total is None:
 table_n = embedding_params(int(vocab), int(d_model))
 both_n = embedding_params(int(vocab), int(d_model), tied=bool(tied))
 layout.metrics([
-    dict(label="embedding table |V| x d_model", value=f"{table_n:,}", help=human(table_n)),
+    dict(label="embedding table |V| x d_model", value=f"{table_n:,}", help=count_in_words(table_n)),
     dict(label="share of the whole model",
          value=f"{100 * share(table_n, int(total)):.{2 if table_n / total < 0.01 else 1}f}%"),
     dict(label="table + output projection", value=f"{both_n:,}",
@@ -50,7 +51,7 @@ if both_n > total:
 if p:
     st.caption(f"{p.name}: |V| = {p.vocab_size:,}, d_model = {p.d_model:,}, {p.n_layers} layers, "
                f"{p.total_params:,} parameters ({p.source}). "
-               f"{table_n:,} = {p.vocab_size:,} x {p.d_model:,} is {human(table_n)}.")
+               f"{table_n:,} = {p.vocab_size:,} x {p.d_model:,} is {count_in_words(table_n)}.")
 
 left, right = layout.blocks(layout.HALF, layout.HALF)
 with left:
@@ -58,7 +59,7 @@ with left:
     mem = pd.DataFrame({"number format": list(BYTES_PER_PARAM),
                         "bytes per number": list(BYTES_PER_PARAM.values()),
                         "bytes": [memory_bytes(table_n, k) for k in BYTES_PER_PARAM]})
-    mem["size"] = mem["bytes"].map(human_bytes)
+    mem["size"] = mem["bytes"].map(byte_size)
     mem["MiB"] = mem["bytes"] / 2**20
     chart_with_table(charts.bars(mem, "number format", "MiB", "The table's size by number format",
                                  sort=list(BYTES_PER_PARAM), y_title="MiB (1 MiB = 1,048,576 bytes)",
@@ -79,7 +80,7 @@ with right:
 st.subheader("Why: the table grows with d_model, each layer with d_model²")
 growth = pd.DataFrame([{"d_model": d, "what": what, "parameters": n}
                        for d in (256, 512, 768, 1024, 1600, 2048, 4096, 8192, 12_288)
-                       for what, n in (("table: 50,257 x d", embedding_params(50_257, d)),
+                       for what, n in ((f"table: {GPT2_VOCAB_SIZE:,} x d", embedding_params(GPT2_VOCAB_SIZE, d)),
                                        ("one layer: about 12 x d²", layer_params(d)))])
 chart = alt.Chart(growth).mark_line(point=True, strokeWidth=3).encode(
     x=alt.X("d_model:Q", scale=alt.Scale(type="log", domain=[200, 16_000]), title="d_model (log scale)",
@@ -92,21 +93,24 @@ chart = alt.Chart(growth).mark_line(point=True, strokeWidth=3).encode(
 chart_with_table(charts.style(chart, big=charts.presenting()), growth, key="params_growth_table", stretch=True)
 st.caption("Each transformer layer holds about 12 d_model² parameters (attention 4 d², MLP 8 d²), and "
            "big models also stack more layers (12 in GPT-2 small, 96 in the largest GPT-3). Past "
-           f"d_model ≈ {crossover_d_model(50_257):,.0f} (= 50,257 / 12) a single layer already "
+           f"d_model ≈ {crossover_d_model(GPT2_VOCAB_SIZE):,.0f} (= {GPT2_VOCAB_SIZE:,} / 12) a single layer already "
            "outweighs the whole table.")
 
-gpt3 = preset("GPT-3 175B")
+gpt2, gpt3 = preset("GPT-2 small"), preset("GPT-3 175B")
+gpt2_fp16 = memory_bytes(embedding_params(gpt2.vocab_size, gpt2.d_model), "fp16")
+gpt3_table = embedding_params(gpt3.vocab_size, gpt3.d_model)
 show([
     Exercise("params_ex1", "A model has |V| = 32,000 and d_model = 4,096. How many parameters are in "
              "its embedding table?", embedding_params(32_000, 4_096),
              f"32,000 × 4,096 = {embedding_params(32_000, 4_096):,}: one row of 4,096 numbers per token."),
-    Exercise("params_ex2", "How many bytes does GPT-2 small's table (50,257 × 768) take in fp16?",
-             memory_bytes(embedding_params(50_257, 768), "fp16"),
-             f"38,597,376 numbers × 2 bytes = {memory_bytes(embedding_params(50_257, 768), 'fp16'):,} "
-             f"bytes, about {human_bytes(memory_bytes(embedding_params(50_257, 768), 'fp16'))}."),
-    Exercise("params_ex3", "The largest GPT-3 has d_model 12,288 and 175 billion parameters. With "
-             "GPT-2's 50,257-token vocabulary, what percentage of it is the table? (2 decimals)",
-             100 * share(embedding_params(gpt3.vocab_size, gpt3.d_model), gpt3.total_params),
-             "50,257 × 12,288 = 617,558,016, and 617,558,016 / 175,000,000,000 = 0.35%.",
+    Exercise("params_ex2", f"How many bytes does GPT-2 small's table ({gpt2.vocab_size:,} × {gpt2.d_model:,}) "
+             "take in fp16?", gpt2_fp16,
+             f"{embedding_params(gpt2.vocab_size, gpt2.d_model):,} numbers × 2 bytes = {gpt2_fp16:,} "
+             f"bytes, about {byte_size(gpt2_fp16)}."),
+    Exercise("params_ex3", f"The largest GPT-3 has d_model {gpt3.d_model:,} and {count_in_words(gpt3.total_params)} "
+             f"parameters. With GPT-2's {gpt3.vocab_size:,}-token vocabulary, what percentage of it is the "
+             "table? (2 decimals)", 100 * share(gpt3_table, gpt3.total_params),
+             f"{gpt3.vocab_size:,} × {gpt3.d_model:,} = {gpt3_table:,}, and {gpt3_table:,} / "
+             f"{gpt3.total_params:,} = {100 * share(gpt3_table, gpt3.total_params):.2f}%.",
              unit="%"),
 ])

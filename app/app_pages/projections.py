@@ -6,6 +6,7 @@ from lab_ui.presenter import reset_button
 from lab_ui.common import chart_with_table, intro
 from lab_ui.inputs import whole_input
 from lab_ui.projection_views import context_view, pictures, rotation_view, trained_table
+from lab_ui.tsne_motion import tsne_motion_view
 
 intro("8. Projections: looking without being fooled",
       "A table of many columns has to be squashed to draw it on a screen, and every squashing "
@@ -59,6 +60,8 @@ st.caption("Clusters in a t-SNE picture are hints to check with cosines, not fin
            "Johnson, 2016). PCA keeps the large-scale layout but drops whatever spread lies "
            "outside its two directions.")
 
+st.divider()
+tsne_motion_view(table.E, table.vocab, table.colour, table.priority)
 st.divider()
 rotation_view(table)
 st.divider()

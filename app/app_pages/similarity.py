@@ -11,6 +11,7 @@ from lab_ui.parse import MAX_TEXT, InputError, parse_vector
 from lab_ui.runs import corpus_for
 from core.corpus import GUIDE_TEXT
 from core.embedding import one_hot
+from core.params import GPT2_VOCAB_SIZE
 from core.similarity import cosine_matrix, cosine_steps
 
 intro("2. Similarity: comparing directions",
@@ -83,7 +84,7 @@ st.markdown(
     f"Give each of the {corpus.V} words of the toy vocabulary its own one-hot vector. Every pair of "
     "different words has dot product 0 and cosine 0: to the network, *cat* is exactly as unlike "
     "*dog* as it is unlike *the*. And the vectors are as wide as the vocabulary: for GPT-2 that "
-    "is 50,257 numbers per token, all but one of them zero.")
+    f"is {GPT2_VOCAB_SIZE:,} numbers per token, all but one of them zero.")
 c1, c2 = layout.blocks(layout.chart_px(), layout.PANEL)
 with c1:
     chart_with_table(charts.heatmap(S, corpus.vocab, "Cosine of every pair of one-hot vectors",

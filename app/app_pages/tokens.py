@@ -5,9 +5,9 @@ from lab_ui.chips import chips_html, visible
 from lab_ui import layout
 from lab_ui.presenter import reset_button
 from lab_ui.common import error, intro, plain
-from lab_ui.parse import InputError, parse_whole
+from lab_ui.parse import TOKENS_MAX_CHARS, InputError, parse_whole
 from lab_ui.runs import tokenizer
-from core.tokenizer import EOT_ID, MAX_TEXT_CHARS, TokenizerUnavailable, clean_text, id_to_text, tokenize
+from core.tokenizer import EOT_ID, TokenizerUnavailable, clean_text, id_to_text, tokenize
 
 MAX_CHIPS = 400
 MAX_ID_CHARS = 40
@@ -25,13 +25,13 @@ except TokenizerUnavailable as err:
              "Every other screen still works.")
     st.stop()
 
-raw = st.text_area(f"Text (up to {MAX_TEXT_CHARS:,} characters)",
+raw = st.text_area(f"Text (up to {TOKENS_MAX_CHARS:,} characters)",
                    "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text",
-                   max_chars=MAX_TEXT_CHARS)
+                   max_chars=TOKENS_MAX_CHARS)
 special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special",
                     help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
                          "data. Off: it is split like any other characters.")
-text, notes = clean_text(raw)
+text, notes = clean_text(raw, TOKENS_MAX_CHARS)
 for note in notes:
     st.info(note)
 tokens = tokenize(enc, text, special_as_token=special)
@@ -57,12 +57,13 @@ else:
                                    "id": [t.id for t in tokens]}),
                      hide_index=True, key="tok_table")
 
-bank = [t for t in tokens if t.id == 3331]
+bank_id, = enc.encode(" bank")                     # one token: GPT-2 has " bank" in its vocabulary
+bank = [t for t in tokens if t.id == bank_id]
 st.subheader("Why this matters")
 st.markdown(
-    "In the two example sentences, id **3331** (` bank`) appears twice; in the text above it "
+    f"In the two example sentences, id **{bank_id}** (` bank`) appears twice; in the text above it "
     f"appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
-    "The table has one row for id 3331, so the riverside and the lender start from the very "
+    f"The table has one row for id {bank_id}, so the riverside and the lender start from the very "
     "same vector. Telling them apart is left to the layers after the table, which mix in the "
     "neighbouring words.")
 
@@ -71,12 +72,13 @@ words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
 compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
                         "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
 st.dataframe(compare, hide_index=True, key="tok_compare")
-st.caption("An id is a name, not a quantity: ` cat` is 3797 and ` Cat` is 5181, and nothing in "
+(cat_id,), (capital_cat_id,) = enc.encode(" cat"), enc.encode(" Cat")
+st.caption(f"An id is a name, not a quantity: ` cat` is {cat_id} and ` Cat` is {capital_cat_id}, and nothing in "
            "the two numbers says they are the same animal. Ids come from the order in which the "
            "tokenizer learned its merges, not from meaning.")
 
 st.subheader("Look up an id")
-typed = st.text_input("Token id", "3331", key="tok_id", max_chars=MAX_ID_CHARS)
+typed = st.text_input("Token id", str(bank_id), key="tok_id", max_chars=MAX_ID_CHARS)
 try:
     tid = parse_whole(typed, "The id", 0, enc.n_vocab - 1)
     st.markdown(f"Id {tid} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")

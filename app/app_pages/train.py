@@ -13,7 +13,7 @@ from lab_ui.projection_views import word_groups
 from lab_ui.runs import corpus_for, resume_training, train_run
 from lab_ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
                             replay_view)
-from lab_ui.train_controls import (GENERATED, LR_OPTIONS, MAX_VOCAB, SOURCES, STEP_OPTIONS, corpus_controls,
+from lab_ui.train_controls import (GENERATED, LR_OPTIONS, TRAIN_VOCAB_CAP, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
 from core.corpus import GUIDE_TEXT, CorpusError
 from core.projection import pca
@@ -58,12 +58,12 @@ st.caption("Every setting above is kept in the page's address: copy it from the 
                                         if pasted else ""))
 reset_button("train_", key="train_reset", defaults=LESSON_RUN)
 try:
-    corpus = corpus_for(text, int(window), MAX_VOCAB)
+    corpus = corpus_for(text, int(window), TRAIN_VOCAB_CAP)
 except CorpusError as err:
     error(f"This text cannot be trained on: {err}")
     st.stop()
 if corpus.n_dropped_words:
-    source_note += (f" The text has more than {MAX_VOCAB} distinct words: the "
+    source_note += (f" The text has more than {TRAIN_VOCAB_CAP} distinct words: the "
                     f"{corpus.n_dropped_words:,} rarest are counted as <unk>.")
 if source_note:
     st.info(source_note.strip())
@@ -76,7 +76,7 @@ if cut_note:
 bar = st.empty()
 try:
     result = train_run(text, int(window), int(d_model), float(lr), steps_used, int(seed),
-                       max_vocab=MAX_VOCAB, progress=bar, stop_key="train_stop")
+                       max_vocab=TRAIN_VOCAB_CAP, progress=bar, stop_key="train_stop")
 except Exception:  # a bug must not show a traceback; the log keeps the details
     logging.getLogger(__name__).exception("training failed")
     bar.empty()
@@ -192,7 +192,7 @@ def result_view() -> None:
 
 
 settings = dict(d_model=int(d_model), lr=float(lr), window=int(window), steps=steps_used,
-                seed=int(seed), max_vocab=MAX_VOCAB)
+                seed=int(seed), max_vocab=TRAIN_VOCAB_CAP)
 is_generated = st.session_state.get("train_source") == GENERATED
 TABS = ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]
 # Only the open tab is computed (on_change="rerun" makes each tab report whether it is open).
@@ -201,7 +201,7 @@ views = {
     "Result": lambda: (result_view(), is_generated and not result.diverged
                        and groups_view(result, corpus, generated())),
     "Replay training": lambda: replay_view(result, corpus),
-    "Compare two runs": lambda: compare_view(result, corpus, text, settings, MAX_VOCAB),
+    "Compare two runs": lambda: compare_view(result, corpus, text, settings, TRAIN_VOCAB_CAP),
     "Softmax vs negative sampling": lambda: objectives_view(corpus, text, settings, is_generated),
     "Export": lambda: export_view(result, corpus, text, settings),
 }

@@ -12,6 +12,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from core.params import GPT2_VOCAB_SIZE
+
 
 def number(x: float, digits: int = 6) -> str:
     """A number as a person writes it: thousands separators, never scientific notation.
@@ -86,8 +88,8 @@ def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int
                  "sampling and small batches cost more than they save.")
     return (f"Both losses are the full-softmax cross-entropy of the final vectors, so they are on "
             f"one scale. {speed} Its real saving is the middle column: it scores {ns_scores} words "
-            f"per pair instead of all {V:,}. With GPT-2's 50,257 tokens that is about "
-            f"{50_257 // ns_scores:,} times fewer.")
+            f"per pair instead of all {V:,}. With GPT-2's {GPT2_VOCAB_SIZE:,} tokens that is about "
+            f"{GPT2_VOCAB_SIZE // ns_scores:,} times fewer.")
 
 
 def _shares(words: list[str]) -> dict[str, Fraction]:

@@ -18,15 +18,19 @@ def intro(title: str, text: str) -> None:
 
 def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers as a table",
                      key: str | None = None, stretch: bool = True) -> None:
-    """Every chart has its numbers one click away. ``stretch``: fill the column's width
-    (for charts built with ``width="container"``)."""
+    """Every chart has its numbers one click away, and its PNG and SVG files beside them
+    (``lab_ui.handout``); in a handout the numbers are open. ``stretch``: fill the column's
+    width (for charts built with ``width="container"``)."""
+    from lab_ui.handout import chart_files, handout
     width = "stretch" if stretch else "content"
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.charts
         st.vega_lite_chart(spec=chart, width=width)
     else:
         st.altair_chart(chart, width=width)
-    with st.expander(label):
+    with st.expander(label, expanded=handout()):
         st.dataframe(table, hide_index=True, key=key)
+        if key is not None and not handout():
+            chart_files(chart, key)
 
 
 def vector_frame(v, name: str = "value", prefix: str = "dim") -> pd.DataFrame:

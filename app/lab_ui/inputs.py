@@ -1,4 +1,5 @@
-"""Whole-number boxes that read what was typed exactly.
+"""Input boxes that read what was typed exactly: whole numbers, and two sentences in a
+toy vocabulary.
 
 Streamlit's integer ``st.number_input`` reads the typed text with JavaScript's
 ``parseInt``, so ``1e6`` silently becomes 1 (and a link's ``1e6`` becomes 1,000,000).
@@ -7,6 +8,9 @@ These boxes are text boxes read by ``lab_ui.parse.parse_whole``: ``1e6``, ``1,00
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+import numpy as np
 import streamlit as st
 
 from core.corpus import text_changes
@@ -51,3 +55,32 @@ def word_rule_note(changes) -> str:
         parts.append(f"{changes.n_dropped:,} character(s) that are not letters, marks or digits "
                      f"were dropped ({shown})")
     return "Your text was changed before training: " + "; ".join(parts) + "."
+
+
+MAX_SENTENCE = 500
+"""Longest sentence the two-sentence boxes take (Limits and Position screens)."""
+
+
+class TwoSentences(NamedTuple):
+    ids_a: np.ndarray     # (T_a,) ids of sentence A in the corpus's vocabulary
+    ids_b: np.ndarray     # (T_b,)
+    text_a: str           # as typed
+    text_b: str
+
+
+def two_sentences(corpus, prefix: str, a: str = "the cat saw the dog",
+                  b: str = "the dog saw the cat") -> TwoSentences:
+    """Two side-by-side sentence boxes (keys ``{prefix}a`` and ``{prefix}b``), read as ids of
+    the corpus's vocabulary; a word outside it, or an empty box, gets a message and stops the page."""
+    c1, c2 = st.columns(2, gap="large")
+    s1 = c1.text_input("Sentence A", a, key=f"{prefix}a", max_chars=MAX_SENTENCE)
+    s2 = c2.text_input("Sentence B", b, key=f"{prefix}b", max_chars=MAX_SENTENCE)
+    try:
+        ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
+        if len(ids_a) == 0 or len(ids_b) == 0:
+            raise KeyError("each sentence needs at least one word")
+    except KeyError as err:
+        error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
+              + ", ".join(corpus.vocab) + ".")
+        st.stop()
+    return TwoSentences(ids_a, ids_b, s1, s2)

@@ -35,6 +35,10 @@ def blocks(*widths: int, key: str | None = None, gap: str = "large"):
     """Containers of the given widths in one row that wraps: side by side when the main
     area is wide enough for all of them, stacked otherwise. A width larger than the main
     area shrinks to it."""
+    from lab_ui.handout import handout
+    if handout():                                  # a handout: one column, the page's width
+        row = st.container(gap=gap, key=key)
+        return [row.container() for _ in widths]
     row = st.container(horizontal=True, gap=gap, key=key)
     return [row.container(width=w) for w in widths]
 

@@ -15,6 +15,8 @@ MAX_IDS = 256
 MAX_TEXT = 4_000
 """Longest text a number box takes (``max_chars``: the browser stops a paste there);
 64 entries x 16 rows or 256 ids fit comfortably."""
+TOKENS_MAX_CHARS = 20_000
+"""Longest text the Tokens screen encodes; longer text is cut with a message."""
 _SPLIT = re.compile(r"[,\s;]+")
 
 

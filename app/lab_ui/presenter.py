@@ -20,11 +20,15 @@ LESSON = [
     ("app_pages/lookup.py", "1. Lookup", ":material/table_rows:"),
     ("app_pages/similarity.py", "2. Similarity", ":material/explore:"),
     ("app_pages/train.py", "3. Train", ":material/model_training:"),
+    ("app_pages/pair.py", "3b. One pair, step by step", ":material/footprint:"),
     ("app_pages/gradients.py", "4. Gradients", ":material/gradient:"),
     ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
+    ("app_pages/analogies.py", "8b. Analogies and directions", ":material/compare_arrows:"),
+    ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
+    ("app_pages/own_vectors.py", "10. Your own vectors", ":material/upload_file:"),
 ]
 
 

@@ -11,11 +11,11 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.common import chart_with_table
+from lab_ui.presets import SOFTMAX_SETTINGS
 from lab_ui.runs import corpus_for, train_run
 from lab_ui.train_controls import generated
 from core.context_mix import ambiguous_in_context
 from core.corpus import GUIDE_TEXT
-from core.generated import SOFTMAX_SETTINGS
 from core.honesty import NeighbourOverlap, neighbour_overlap, rotation_check
 from core.projection import pca
 from core.skipgram import SkipGramConfig

@@ -5,15 +5,19 @@ import streamlit as st
 
 from lab_ui.bigtext_view import is_big
 from lab_ui.common import plain
+from lab_ui.presets import SOFTMAX_SETTINGS
 
+from core.bigtext import MAX_SOFTMAX_VOCAB
 from core.corpus import GUIDE_TEXT
-from core.generated import SOFTMAX_SETTINGS, generate_corpus
+from core.generated import generate_corpus
 
 LR_OPTIONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
 STEP_OPTIONS = [0, 100, 250, 500, 1000, 2000, 3000, 5000]
 MAX_CORPUS_CHARS = 20_000
 """The full softmax's texts are cut here (its pairs and V x V pictures grow with the text)."""
-MAX_VOCAB = 300
+TRAIN_VOCAB_CAP = MAX_SOFTMAX_VOCAB
+"""The Train screen's full softmax keeps at most this many distinct words (rarer ones become
+<unk>); texts with more are trained with word2vec instead (core.bigtext)."""
 MAX_TEXT_MB = 5
 """Largest own text, uploaded or pasted (.streamlit/config.toml server.maxUploadSize matches)."""
 MAX_TEXT_CHARS = MAX_TEXT_MB * 1_000_000
@@ -48,7 +52,7 @@ def own_text() -> tuple[str, str]:
                               key="train_upload")
     text = st.text_area(
         f"… or paste your text (up to {MAX_TEXT_CHARS:,} characters; lower-cased, punctuation "
-        f"dropped). Up to {MAX_VOCAB} different words: the lesson's full softmax trains on the first "
+        f"dropped). Up to {TRAIN_VOCAB_CAP} different words: the lesson's full softmax trains on the first "
         f"{MAX_CORPUS_CHARS:,} characters; more different words: word2vec trains on all of it",
         GUIDE_TEXT, height=120, key="train_text", max_chars=MAX_TEXT_CHARS)
     notes = []

@@ -7,7 +7,7 @@ import time
 import numpy as np
 import pytest
 
-from core.corpus import tokenize
+from core.corpus import split_words
 from core.bigtext import estimate, sense_split, text_sentences, text_size
 from core.similarity import nearest
 from core.word2vec import Word2VecConfig, train_word2vec
@@ -104,7 +104,7 @@ def test_small_texts_keep_the_full_softmax_and_long_pastes_are_cut():
     at.text_area(key="train_text").input(text).run()
     assert_clean(at)
     assert "only the first 20,000 are used" in texts(at)
-    assert metric(at, "vocabulary") == str(len(set(tokenize(text[:20_000]))))   # "m" of a cut "mat" too
+    assert metric(at, "vocabulary") == str(len(set(split_words(text[:20_000]))))   # "m" of a cut "mat" too
     assert "train_w2v_start" not in [b.key for b in at.button]
 
 

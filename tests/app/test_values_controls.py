@@ -1,7 +1,7 @@
 """AppTest: controls that set other controls, and number formats the tables promise."""
 import json
 
-from core.generated import SOFTMAX_SETTINGS
+from lab_ui.presets import SOFTMAX_SETTINGS
 from tests.app.conftest import assert_clean, open_screen
 
 

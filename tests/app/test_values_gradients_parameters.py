@@ -4,10 +4,12 @@ import numpy as np
 import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
-from core.embedding import example_upstream, init_table, lookup_backward, rows_touched, sgd_step
-from core.params import (BYTES_PER_PARAM, PRESETS, crossover_d_model, embedding_params, human, layer_params,
+from core.embedding import init_table, lookup_backward, rows_touched, sgd_step
+from core.params import (BYTES_PER_PARAM, PRESETS, crossover_d_model, embedding_params, layer_params,
                          memory_bytes, preset, share)
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
+from lab_ui.presets import upstream_in_hundredths
+from lab_ui.readable import count_in_words
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts_with, has_number, metric, table, text_with
 
@@ -24,7 +26,7 @@ def test_gradient_rows_and_sgd_step(ids, lr):
     ids = np.array(ids or [15, 824, 391])
     lr = lr or 0.1
     W = init_table(V, D, std=0.02, rng=0)
-    up = example_upstream(len(ids), D)
+    up = upstream_in_hundredths(len(ids), D)
     grad = lookup_backward(ids[None, :], up, V)
     step = sgd_step(W, grad, lr)
     touched = step.changed_rows
@@ -95,7 +97,7 @@ def test_parameter_metrics_memory_and_share(name):
     assert metric(at, "table + output projection") == f"{both:,}"
     if choice is None or choice[1] is None:
         cap = text_with(at, r"parameters \(", "caption")
-        assert has_number(cap, table_n, 0) and has_number(cap, total, 0) and human(table_n) in cap
+        assert has_number(cap, table_n, 0) and has_number(cap, total, 0) and count_in_words(table_n) in cap
     mem = table(at, "number format", "bytes")
     assert list(mem["number format"]) == list(BYTES_PER_PARAM)
     assert list(mem["bytes"]) == [memory_bytes(table_n, k) for k in BYTES_PER_PARAM]

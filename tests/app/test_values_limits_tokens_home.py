@@ -8,6 +8,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig, train
 from core.tokenizer import clean_text, gpt2, tokenize
+from lab_ui.parse import TOKENS_MAX_CHARS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, has_number, metric, table, text_with
 
@@ -47,7 +48,7 @@ def test_tokens_counts_and_table(name):
         at.text_area(key="tok_text").input(text).run()
         at.toggle(key="tok_special").set_value(special).run()
         assert_clean(at)
-    clean, _ = clean_text(text)
+    clean, _ = clean_text(text, TOKENS_MAX_CHARS)
     tokens = tokenize(gpt2(), clean, special_as_token=special)
     assert metric(at, "characters") == f"{len(clean):,}"
     assert metric(at, "tokens") == f"{len(tokens):,}"

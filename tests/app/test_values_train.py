@@ -8,15 +8,15 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, loss_floor, train
+from lab_ui.train_controls import TRAIN_VOCAB_CAP
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import (assert_close, chart_titled, charts, charts_with, has_number, metric, move, table,
                               text_with)
 
-MAX_VOCAB = 300
 
 
 def reference(text=GUIDE_TEXT, d_model=4, lr=0.5, window=2, steps=3000, seed=0):
-    corpus = Corpus.from_text(text, window=window, max_vocab=MAX_VOCAB)
+    corpus = Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP)
     return corpus, train(corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed))
 
 

@@ -5,7 +5,9 @@ import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
-from core.generated import SOFTMAX_SETTINGS, ambiguous_position, generate_corpus, group_recovery
+from core.generated import ambiguous_position, generate_corpus, group_recovery
+from lab_ui.presets import SOFTMAX_SETTINGS
+from lab_ui.train_controls import TRAIN_VOCAB_CAP
 from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest
@@ -16,11 +18,10 @@ from tests.app.values import (assert_close, charts, charts_with, download, downl
 
 REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
                                        "Softmax vs negative sampling", "Export")
-MAX_VOCAB = 300
 
 
 def run(text=GUIDE_TEXT, d_model=4, lr=0.5, window=2, steps=3000, seed=0):
-    corpus = Corpus.from_text(text, window=window, max_vocab=MAX_VOCAB)
+    corpus = Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP)
     return corpus, train(corpus, SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed,
                                                  snapshot_every=max(1, steps // 60)))
 
@@ -95,7 +96,7 @@ def test_objectives_table(k, epochs):
         at.slider(key="train_ns_epochs").set_value(epochs).run()
     assert_clean(at)
     k, epochs = k or 5, epochs or 100
-    corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=MAX_VOCAB)
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)
     cmp = compare_objectives(corpus, SkipGramConfig(),
                              NegSamplingConfig(d_model=4, lr=1.0, epochs=epochs, batch_size=64,
                                                negatives=k, seed=0))
@@ -114,7 +115,7 @@ def test_objectives_with_the_generated_groups():
                      train_d_model="8", train_steps="250")
     assert_clean(at)
     g = generate_corpus()
-    corpus = Corpus.from_text(g.text, window=2, max_vocab=MAX_VOCAB)
+    corpus = Corpus.from_text(g.text, window=2, max_vocab=TRAIN_VOCAB_CAP)
     epochs = 10 if corpus.n_pairs > 2000 else 100
     cmp = compare_objectives(corpus, SkipGramConfig(d_model=8, steps=250),
                              NegSamplingConfig(d_model=8, lr=1.0, epochs=epochs, batch_size=64,

@@ -2,7 +2,7 @@
 sidebar open and collapsed (tests/browser/layout.py says what is checked).
 
 Cost: one page per screen or tab; the viewport is resized and the sidebar toggled in place
-(neither reruns the script), so 14 page loads give 14 x 4 x 2 = 112 checked layouts.
+(neither reruns the script), so 18 page loads give 18 x 4 x 2 = 144 checked layouts.
 The checks prove they bite on tests/browser/fixtures/bad_layout.py, served the same way.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(1024, 768), (1280, 720), (1920, 1080), (853, 533)]
 TRAIN_TABS = ["Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]
-PAGES = (["/", "/lookup", "/similarity", "/train", "/gradients", "/parameters", "/limits", "/tokens",
-          "/projections", "/train?train_source=Word+groups+%28generated%29"]
+PAGES = (["/", "/lookup", "/similarity", "/train", "/pair", "/gradients", "/parameters", "/limits", "/tokens",
+          "/projections", "/analogies", "/position", "/own_vectors", "/train?train_source=Word+groups+%28generated%29"]
          + ["/train?train_tab=" + t.replace(" ", "+") for t in TRAIN_TABS])
 SETTLE_TRIES = 4           # a resize makes Vega-Lite redraw: re-check before calling it a fault
 

@@ -17,11 +17,15 @@ MIN_CHARTS = {
     "1. Lookup": 2,        # initial values as ticks, first 300 steps of training
     "2. Similarity": 1,    # one-hot heatmap (the arrows only show for 2-number vectors)
     "3. Train": 3,         # loss curve, cosine heatmap, PCA map (the Result tab)
+    "3b. One pair, step by step": 0,
     "4. Gradients": 0,
     "5. Parameters": 3,    # memory bars, share bars, growth lines
     "6. Limits": 0,
     "7. Tokens: bank": 0,
     "8. Projections": 4,   # PCA and t-SNE pictures, at least
+    "8b. Analogies and directions": 1,   # the words on a direction
+    "9. Position": 1,      # the cosine between sinusoidal positions
+    "10. Your own vectors": 3,   # heatmap, PCA and t-SNE of the lesson's table (the default)
 }
 # The screens the lesson cannot do without; the sidebar must offer each of them.
 REQUIRED = ["Home", "1. Lookup", "2. Similarity", "3. Train", "4. Gradients", "5. Parameters",

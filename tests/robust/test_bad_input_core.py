@@ -12,6 +12,7 @@ from core.projection import pca
 from core.similarity import cosine, cosine_matrix
 from core.skipgram import SkipGramConfig, train
 from core.tokenizer import clean_text, gpt2, tokenize
+from lab_ui.parse import TOKENS_MAX_CHARS
 
 ENC = gpt2()
 
@@ -65,7 +66,7 @@ def test_calculator_bounds_never_allocate():
     "<script>alert(1)</script>", "a" * 1_000_000,
 ])
 def test_tokenizer_never_raises(text):
-    fixed, _ = clean_text(text)
+    fixed, _ = clean_text(text, TOKENS_MAX_CHARS)
     for special in (True, False):
         toks = tokenize(ENC, fixed, special_as_token=special)
         assert len(toks) >= 1
@@ -73,7 +74,7 @@ def test_tokenizer_never_raises(text):
 
 def test_invalid_utf8_pasted_from_elsewhere():
     broken = b"caf\xc3 \xff\xfe ok".decode("utf-8", errors="surrogateescape")   # lone surrogates
-    fixed, notes = clean_text(broken)
+    fixed, notes = clean_text(broken, TOKENS_MAX_CHARS)
     assert notes and "\ufffd" in fixed
     assert tokenize(ENC, fixed)
 

@@ -11,7 +11,7 @@ from hypothesis.extra import numpy as hnp
 
 from core import budget
 from core.context_mix import mixing_weights
-from core.corpus import GUIDE_TEXT, Corpus, context_pairs, tokenize
+from core.corpus import GUIDE_TEXT, Corpus, context_pairs, split_words
 from core.embedding import init_table, lookup, lookup_backward, one_hot, one_hot_lookup, sgd_step
 from core.generated import generate_corpus, group_recovery
 from core.honesty import neighbour_overlap, random_orthogonal
@@ -47,7 +47,7 @@ HOSTILE = {
     "from_text(max_vocab=True)": lambda: Corpus.from_text(GUIDE_TEXT, max_vocab=True),
     "from_text(max_vocab=1.5)": lambda: Corpus.from_text(GUIDE_TEXT, max_vocab=1.5),
     "from_text(uncapped vocab)": lambda: Corpus.from_text(" ".join(f"w{i}" for i in range(6000))),
-    "tokenize(None)": lambda: tokenize(None),
+    "split_words(None)": lambda: split_words(None),
     "index(3)": lambda: C.index(3),
     "most_frequent(-1)": lambda: C.most_frequent(-1),
     "most_frequent(True)": lambda: C.most_frequent(True),

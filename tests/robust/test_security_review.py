@@ -99,6 +99,7 @@ import streamlit.components.v1 as components
 components.html("<script></script>")
 """,
     "urllib": "import urllib.request\nurllib.request.urlopen('http://x')\n",
+    "urllib.request beside urllib.parse": "from urllib.parse import urlencode\nfrom urllib.request import urlopen\n",
     "requests": "import requests\n",
     "socket": "from socket import create_connection\n",
     "http.client": "import http.client\n",
@@ -131,6 +132,7 @@ def test_each_rule_catches_its_wrong_code(name):
 
 
 GOOD = {
+    "urllib.parse only handles text": "from urllib.parse import urlencode\nurlencode({'a': 1})\n",
     "bounded cache_data": """
 import streamlit as st
 @st.cache_data(max_entries=8, show_spinner=False)

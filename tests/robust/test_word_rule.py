@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.corpus import GUIDE_TEXT, Corpus, normalise, text_changes, tokenize
+from core.corpus import GUIDE_TEXT, Corpus, normalise, text_changes, split_words
 from core.skipgram import train
 
 
@@ -37,16 +37,16 @@ from core.skipgram import train
     ("compatibility", "ﬁsh ＡＢＣ", ["fish", "abc"]),
 ])
 def test_words_per_script(script, text, words):
-    assert tokenize(text) == [unicodedata.normalize("NFC", w) for w in words], script
+    assert split_words(text) == [unicodedata.normalize("NFC", w) for w in words], script
 
 
 def test_no_word_starts_or_ends_with_a_joiner():
-    for w in tokenize("\u200cab\u200c \u200dcd\u200d -x- 'y' a\u200c\u200cb"):
+    for w in split_words("\u200cab\u200c \u200dcd\u200d -x- 'y' a\u200c\u200cb"):
         assert w[0] not in "\u200c\u200d'-" and w[-1] not in "\u200c\u200d'-", w
 
 
 def test_reference_text_is_unchanged():
-    assert tokenize(GUIDE_TEXT) == GUIDE_TEXT.split()
+    assert split_words(GUIDE_TEXT) == GUIDE_TEXT.split()
     corpus = Corpus.from_text(GUIDE_TEXT)
     assert len(corpus.words) == 33 and corpus.V == 12
     r = train(corpus)
@@ -75,8 +75,8 @@ def test_the_train_screen_warns_when_text_was_changed():
 @settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_words_are_normalised_and_made_of_word_characters(text):
-    for w in tokenize(text):
+    for w in split_words(text):
         assert w == normalise(w)                              # idempotent
         assert unicodedata.category(w[0])[0] in "LN"
         assert unicodedata.category(w[-1])[0] in "LMN"
-    assert tokenize(normalise(text)) == tokenize(text)       # normalising first changes nothing
+    assert split_words(normalise(text)) == split_words(text)       # normalising first changes nothing

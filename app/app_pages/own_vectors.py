@@ -1,0 +1,126 @@
+"""10. Your own vectors: the Similarity, Projections and Limits views on an uploaded table."""
+import pandas as pd
+import streamlit as st
+
+from lab_ui import charts, layout
+from lab_ui.captions import order_verdict
+from lab_ui.common import chart_with_table, error, intro, plain
+from lab_ui.own_vectors_view import HEATMAP_ROWS, PICTURE_ROWS, lesson_files, parsed, picture_tsne, table_key
+from lab_ui.presenter import reset_button
+from core.honesty import neighbour_overlap
+from core.projection import pca
+from core.similarity import cosine, cosine_matrix, mean_embedding, nearest
+from core.vectors_io import MAX_BYTES, MAX_DIMS, MAX_ROWS, VectorsError
+
+K = 5
+
+
+def files() -> tuple[bytes, bytes | None, str] | None:
+    c1, c2 = st.columns(2, gap="large")
+    vec = c1.file_uploader("vectors.tsv", type=["tsv", "txt"], key="own_vectors",
+                           help="One row per word, numbers separated by tabs, no header.")
+    meta = c2.file_uploader("metadata.tsv (optional)", type=["tsv", "txt"], key="own_metadata",
+                            help="One word per line, in the same order as the rows.")
+    use_lesson = st.toggle("Or use the lesson's table (the Train screen's reference run, as its Export tab "
+                           "writes it)", value=vec is None, key="own_lesson")
+    if use_lesson:
+        v, m = lesson_files()
+        return v, m, "the lesson's table"
+    if vec is None:
+        st.info("Upload a vectors.tsv (and its metadata.tsv), for instance the two files the Train "
+                "screen's Export tab or TensorFlow's Embedding Projector writes.")
+        return None
+    return vec.getvalue(), None if meta is None else meta.getvalue(), "your files"
+
+
+def similarity_panel(E, words) -> None:
+    st.subheader("Similarity: nearest words by cosine")
+    word = st.selectbox("Word", words, key=f"own_word_{table_key(words)}")
+    i = words.index(word)
+    near = nearest(E, i, k=min(K, len(words) - 1))
+    st.dataframe(pd.DataFrame({"word": [words[j] for j, _ in near], "cosine": [c for _, c in near]}),
+                 hide_index=True, key="own_nearest")
+    n = min(HEATMAP_ROWS, len(words))
+    S = cosine_matrix(E[:n])
+    spec = charts.heatmap(S, words[:n], title=f"Cosine between the first {n} rows", size=layout.chart_px(),
+                          big=st.session_state.get("present_mode", False))
+    chart_with_table(spec, charts.matrix_frame(S, words[:n]), key="own_heatmap_table")
+
+
+def projections_panel(E, words) -> None:
+    st.subheader("Projections: PCA and t-SNE, and what each kept")
+    n = min(PICTURE_ROWS, len(words))
+    if n < 4:
+        st.info("Pictures need at least 4 rows.")
+        return
+    perplexity = st.select_slider("t-SNE perplexity", [2, 5, 10, 30, 50], 5, key="own_perplexity")
+    X, names = E[:n], words[:n]
+    p = pca(X, k=2)
+    t = picture_tsne(X, float(perplexity))
+    pics = [(f"PCA: keeps {100 * p.kept:.0f}% of the spread", p.coords),
+            (f"t-SNE, perplexity {perplexity}", t.coords)]
+    cols = layout.blocks(layout.HALF, layout.HALF, gap="medium", key="own_pictures")
+    for col, (title, coords), i in zip(cols, pics, range(2)):
+        kept = neighbour_overlap(X, coords, min(K, n - 1))
+        with col:
+            chart_with_table(charts.scatter(coords, names, names, title=f"{title}; {100 * kept.mean:.0f}% of neighbours",
+                                            size=layout.HALF, labels=n <= 60, xtitle="", ytitle=""),
+                             pd.DataFrame({"word": names, "x": coords[:, 0], "y": coords[:, 1],
+                                           "neighbours kept": kept.per_row}), key=f"own_pic_{i}")
+    st.caption(f"Each score is the share of every word's {min(K, n - 1)} nearest words by cosine in the full "
+               f"table that are also its nearest in the picture." +
+               (f" Pictures use the first {PICTURE_ROWS} of the {len(words):,} rows." if len(words) > n else ""))
+
+
+def limits_panel(E, words) -> None:
+    st.subheader("Limits: the average of a sentence forgets its order")
+    st.caption("Type words of your table, separated by spaces (the labels exactly as in metadata.tsv).")
+    c1, c2 = st.columns(2, gap="large")
+    a = c1.text_input("Sentence A", " ".join(words[:3]), key=f"own_a_{table_key(words)}", max_chars=500)
+    b = c2.text_input("Sentence B", " ".join(reversed(words[:3])), key=f"own_b_{table_key(words)}", max_chars=500)
+    index = {w: i for i, w in enumerate(words)}
+    unknown = [w for w in (a.split() + b.split()) if w not in index]
+    if unknown or not a.split() or not b.split():
+        error("Each sentence needs at least one word, and only words of the table: "
+              + (f"not in it: {', '.join(unknown[:5])}." if unknown else "one is empty."))
+        return
+    ids_a, ids_b = [index[w] for w in a.split()], [index[w] for w in b.split()]
+    mean_a, mean_b = mean_embedding(E, ids_a), mean_embedding(E, ids_b)
+    same = bool((mean_a == mean_b).all())
+    # The words come from the user's file: quoted literally inside the verdict's own Markdown.
+    kind, verdict = order_verdict([plain(w) for w in a.split()], [plain(w) for w in b.split()], same,
+                                  cosine(mean_a, mean_b))
+    {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
+
+
+def main() -> None:
+    intro("10. Your own vectors",
+          "Bring a table of vectors from elsewhere, in the Embedding Projector's two files, and look at it "
+          "with this app's views: nearest words, pictures with their honesty scores, and the average of "
+          "a sentence. **Try:** export a run from the Train screen and load it back here.")
+    reset_button("own_", key="own_reset")
+    got = files()
+    if got is None:
+        return
+    vectors, metadata, source = got
+    try:
+        table = parsed(vectors, metadata)
+    except VectorsError as err:
+        error(err)
+        st.caption(f"Limits: each file at most {MAX_BYTES:,} bytes, at most {MAX_ROWS:,} rows of at most "
+                   f"{MAX_DIMS:,} numbers.")
+        return
+    layout.metrics([dict(label="rows", value=f"{len(table.words):,}"),
+                    dict(label="numbers per row", value=f"{table.E.shape[1]:,}"),
+                    dict(label="repeated labels renamed", value=f"{table.renamed:,}")], key="own_metrics")
+    st.caption(f"Read from {source}." + ("" if metadata is not None else
+                                          " Without metadata.tsv the rows are called row 0, row 1, ..."))
+    if len(table.words) < 2:
+        st.info("One row has no neighbours: upload at least two.")
+        return
+    similarity_panel(table.E, table.words)
+    projections_panel(table.E, table.words)
+    limits_panel(table.E, table.words)
+
+
+main()

@@ -1,0 +1,43 @@
+"""Settings and tables of the Analogies screen (app_pages/analogies.py)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from core.relations import METHODS, RELATIONS, Analogy
+
+# Skip-gram settings that learn the made-up text well: window 1, so a word's neighbours are its
+# role word and its identity word rather than the next sentence's words.
+SETTINGS = dict(window=1, d_model=16, lr=1.0, steps=1500, seed=0)
+WINDOWS = [1, 2, 3]
+WIDTHS = [2, 4, 8, 16, 32]
+
+
+def group_of(word: str) -> str:
+    """Which side of which relation a word of the made-up text is on ("capital", "female", ...),
+    or "other word" for the role and identity words."""
+    for name, (_, _, pairs) in RELATIONS.items():
+        first, second = name.split(" - ")
+        for a, b, _ in pairs:
+            if word in (a, b):
+                return first if word == a else second
+    return "other word"
+
+
+def relation_of(word: str) -> str:
+    """The relation a word of the made-up text belongs to."""
+    return next((name for name, (_, _, pairs) in RELATIONS.items() for a, b, _ in pairs if word in (a, b)),
+                "other word")
+
+
+GROUP_ORDER = [side for name in RELATIONS for side in name.split(" - ")] + ["other word"]
+
+
+def accuracy_table(scores: dict[str, dict[str, tuple[int, int]]]) -> pd.DataFrame:
+    """One row per question set, one column per method: "right of asked"."""
+    return pd.DataFrame([{"questions": name, **{m: f"{r} of {n}" for m, (r, n) in by_method.items()}}
+                         for name, by_method in scores.items()], columns=["questions", *METHODS])
+
+
+def answers_table(found: Analogy) -> pd.DataFrame:
+    return pd.DataFrame([{"rank": i + 1, "word": w, "cosine": round(cos, 4)}
+                         for i, (w, cos) in enumerate(found.answers)])

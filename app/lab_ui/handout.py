@@ -1,0 +1,79 @@
+"""Handout mode and chart files: what a teacher takes out of the app onto paper or slides.
+
+* ``handout=1`` in the page address: the screen prints as one column with no navigation and
+  every chart's table open (figures and their numbers together). A link in the sidebar opens
+  the current screen that way.
+* Every chart (``lab_ui.common.chart_with_table``) offers PNG and SVG files, drawn offline by
+  vl-convert when the button is pressed, with the screen's address (and so its settings, for the
+  screens that keep them in the address) printed underneath.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+HANDOUT_KEY = "handout"
+EXPORT_WIDTH = 640           # px: a chart's width in the files (the screen's width is unknown there)
+
+
+def handout() -> bool:
+    return st.query_params.get(HANDOUT_KEY) == "1"
+
+
+def address(**extra: str) -> str:
+    """The page's address with its settings (query parameters), plus ``extra`` ones."""
+    params = {k: v for k, v in st.query_params.to_dict().items() if k != HANDOUT_KEY}
+    params.update(extra)
+    base = st.context.url or ""           # None in AppTest and bare runs: no browser address
+    return base + ("?" + urlencode(params) if params else "")
+
+
+def handout_link(where) -> None:
+    where.link_button("Printable handout of this screen", address(**{HANDOUT_KEY: "1"}),
+                      icon=":material/print:",
+                      help="One column, no navigation, every chart with its numbers: print it or save "
+                           "it as PDF from the browser.")
+
+
+def _fixed_width(node):
+    """The spec with every ``width: "container"`` set to the export width."""
+    if isinstance(node, dict):
+        return {k: (EXPORT_WIDTH if k == "width" and v == "container" else _fixed_width(v))
+                for k, v in node.items()}
+    if isinstance(node, list):
+        return [_fixed_width(v) for v in node]
+    return node
+
+
+def with_footer(spec: dict, footer: str) -> dict:
+    """A Vega-Lite spec with ``footer`` printed under the chart (the original as the only
+    panel of a vertical stack, whose own title sits at the bottom)."""
+    spec = _fixed_width(spec)
+    outer = {k: spec.pop(k) for k in ("$schema", "datasets", "config") if k in spec}
+    outer.update({"vconcat": [spec],
+                  "title": {"text": footer, "orient": "bottom", "anchor": "start", "fontSize": 10,
+                            "fontWeight": "normal", "color": "#555555", "limit": EXPORT_WIDTH}})
+    return outer
+
+
+def chart_files(chart, key: str) -> None:
+    """PNG and SVG buttons for one chart; the files are drawn only when a button is pressed."""
+    footer = f"Embedding Lab · {address() or 'embedding lab'}"
+
+    def spec() -> dict:
+        return with_footer(chart if isinstance(chart, dict) else chart.to_dict(), footer)
+
+    def png() -> bytes:
+        import vl_convert
+        return vl_convert.vegalite_to_png(spec(), scale=2)
+
+    def svg() -> str:
+        import vl_convert
+        return vl_convert.vegalite_to_svg(spec())
+
+    with st.container(horizontal=True, gap="small", key=f"{key}_files"):
+        st.download_button("PNG", png, file_name=f"{key}.png", mime="image/png", key=f"{key}_png",
+                           icon=":material/image:", on_click="ignore")
+        st.download_button("SVG", svg, file_name=f"{key}.svg", mime="image/svg+xml", key=f"{key}_svg",
+                           icon=":material/draw:", on_click="ignore")

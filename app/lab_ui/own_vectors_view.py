@@ -1,0 +1,43 @@
+"""Pieces of the "Your own vectors" screen (app_pages/own_vectors.py): reading the two files,
+and the lesson's own table as an example."""
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import streamlit as st
+
+from lab_ui.runs import train_run
+from core.corpus import GUIDE_TEXT
+from core.export import projector_tsv
+from core.skipgram import SkipGramConfig
+from core.tsne import tsne
+from core.vectors_io import Vectors, read_projector
+
+PICTURE_ROWS = 300       # rows drawn in the pictures and the heatmap's limit below
+HEATMAP_ROWS = 30
+
+
+@st.cache_data(max_entries=4, show_spinner="Reading the files...")
+def parsed(vectors: bytes, metadata: bytes | None) -> Vectors:
+    """The two files as a table (a VectorsError says what is wrong with them)."""
+    return read_projector(vectors, metadata)
+
+
+@st.cache_data(max_entries=8, show_spinner="Drawing t-SNE...")
+def picture_tsne(E: np.ndarray, perplexity: float):
+    """The t-SNE picture of an uploaded table (cached: t-SNE of 300 rows takes seconds)."""
+    return tsne(E, perplexity=perplexity, seed=0, metric="cosine", perplexity_cap=1.0)
+
+
+def lesson_files() -> tuple[bytes, bytes]:
+    """The Train screen's reference run, written exactly as its Export tab writes it."""
+    cfg = SkipGramConfig()
+    r = train_run(GUIDE_TEXT, 2, cfg.d_model, cfg.lr, cfg.steps, cfg.seed)
+    vectors, metadata = projector_tsv(r.E, r.vocab)
+    return vectors.encode(), metadata.encode()
+
+
+def table_key(words: list[str]) -> str:
+    """A short name for a table, so that the word choices start afresh when a new table comes in."""
+    return f"{zlib.crc32(chr(10).join(words).encode()):08x}"

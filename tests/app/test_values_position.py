@@ -1,0 +1,74 @@
+"""AppTest: the Position screen shows core's vectors and summaries for the sentences typed."""
+import pytest
+
+from core.corpus import GUIDE_TEXT, Corpus
+from core.position import learned_start, order_test, sinusoidal
+from core.similarity import cosine, cosine_matrix
+from core.skipgram import SkipGramConfig, train
+from tests.app.conftest import assert_clean, open_screen
+from tests.app.values import assert_close, chart_titled, has_number, table, texts
+
+CASES = {
+    "defaults": (None, None, None),
+    "learned": (None, None, "learned"),
+    "none": (None, None, "none"),
+    "other words": ("the dog sat on the log", "the log sat on the dog", "sinusoidal"),
+    "lengths differ": ("the cat", "the cat saw the cat", "sinusoidal"),
+}
+
+
+def reference():
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2)
+    return corpus, train(corpus, SkipGramConfig()).E
+
+
+@pytest.mark.parametrize("a, b, kind", CASES.values(), ids=CASES.keys())
+def test_places_and_summaries_come_from_core(a, b, kind):
+    at = open_screen("position")
+    if a is not None:
+        at.text_input(key="pos_a").input(a).run()
+        at.text_input(key="pos_b").input(b).run()
+    if kind is not None:
+        at.radio(key="pos_kind").set_value(kind).run()
+    assert_clean(at)
+    a, b, kind = a or "the cat saw the dog", b or "the dog saw the cat", kind or "sinusoidal"
+    corpus, E = reference()
+    ids_a, ids_b = corpus.encode(a), corpus.encode(b)
+    n, d = max(len(ids_a), len(ids_b)), E.shape[1]
+    P = {"sinusoidal": sinusoidal(n, d), "learned": learned_start(n, d, seed=SkipGramConfig().seed),
+         "none": None}[kind]
+
+    for nth, ids in enumerate((ids_a, ids_b)):
+        shown = table(at, "place", "word", nth=nth)
+        X = E[ids] if P is None else E[ids] + P[: len(ids)]
+        assert list(shown["word"]) == [corpus.vocab[i] for i in ids]
+        assert_close(shown[[f"dim {k}" for k in range(d)]].to_numpy(), X, decimals=3)
+
+    summaries = table(at, "summary")
+    expected = [order_test(E, ids_a, ids_b, None)] + ([] if P is None else [order_test(E, ids_a, ids_b, P)])
+    assert len(summaries) == 2 * len(expected)
+    for row, (test, name) in zip(summaries.itertuples(index=False),
+                                 [(t, s) for t in expected for s in ("mean", "tanh")]):
+        u, v = (test.mean_a, test.mean_b) if name == "mean" else (test.squashed_a, test.squashed_b)
+        same = test.same_mean if name == "mean" else test.same_squashed
+        assert row[1] == pytest.approx(cosine(u, v), abs=1e-6)
+        assert row[3] == ("no" if same else "yes")
+    if kind == "sinusoidal" and len(ids_a) == len(ids_b):
+        assert list(summaries["tells apart"]) == ["no", "no", "no", "yes"]
+
+
+@pytest.mark.parametrize("width", [None, 4, 64])
+def test_the_sinusoidal_picture_is_the_cosine_of_core_positions(width):
+    at = open_screen("position")
+    if width is not None:
+        at.select_slider(key="pos_width").set_value(width).run()
+    assert_clean(at)
+    width = width or 16
+    S = cosine_matrix(sinusoidal(24, width))
+    chart = chart_titled(at, "Cosine between the position vectors")
+    assert f"width {width}" in chart.title
+    rows = chart.rows("cosine")
+    assert_close(rows["cosine"].to_numpy(), S.reshape(-1))
+    caption = next(t for t in texts(at, "caption") if "stripe" in t)
+    for value in (S[0, 1], S[0, 2], S[0, -1]):
+        assert has_number(caption, value, 2)

@@ -1,0 +1,25 @@
+"""t-SNE that moves, in Chromium: Play advances the iteration by itself, and pauses."""
+import re
+
+import pytest
+
+from .helpers import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_play_runs_the_iterations(app):
+    app.goto("/projections")
+    app.assert_healthy(min_charts=4)
+    page = app.page
+    iteration = app.metric("iteration")
+    expect(iteration).to_contain_text("1,000 of 1,000")
+    play = page.locator(".st-key-proj_motion_play label")
+    play.scroll_into_view_if_needed()
+    app.rerun(lambda: play.click())
+    # Playing wraps round to the start and keeps going without any click.
+    expect(iteration).to_contain_text(re.compile(r"^(iteration)?\s*(25|50|75|100|125|150) of 1,000"), timeout=30_000)
+    first = iteration.inner_text()
+    expect(iteration).not_to_have_text(first, timeout=30_000)
+    app.rerun(lambda: play.click())
+    app.assert_healthy(min_charts=4)

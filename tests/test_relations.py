@@ -1,0 +1,99 @@
+"""core.relations: the made-up relations text, analogies against their baselines, axes, odd one out."""
+import numpy as np
+import pytest
+
+from core.corpus import GUIDE_TEXT, Corpus
+from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
+                            odd_one_out, odd_one_out_round, relation_questions, relations_text)
+from core.skipgram import SkipGramConfig, train
+
+
+@pytest.fixture(scope="module")
+def learned():
+    corpus = Corpus.from_text(relations_text(), window=1)
+    return corpus, train(corpus, SkipGramConfig(d_model=16, lr=1.0, steps=1500)).E
+
+
+def test_the_text_has_every_word_in_its_sentences():
+    text = relations_text(seed=3, per_word=2)
+    sentences = [s.split() for s in text.split(" . ")]
+    assert all(len(s) == 3 for s in sentences)
+    n_words = sum(2 * len(pairs) for _, _, pairs in RELATIONS.values())
+    assert len(sentences) == 2 * n_words
+    for first_roles, second_roles, pairs in RELATIONS.values():
+        for first, second, identity in pairs:
+            for word, roles in ((first, first_roles), (second, second_roles)):
+                mine = [s for s in sentences if s[1] == word]
+                assert len(mine) == 2
+                assert all(identity in (s[0], s[2]) and ({s[0], s[2]} - {identity}) <= set(roles) for s in mine)
+    assert relations_text(seed=3, per_word=2) == text
+    assert relations_text(seed=4, per_word=2) != text
+
+
+def test_analogy_offset_on_a_hand_made_table():
+    # rows = role + identity, exactly: the offset must find the fourth word.
+    vocab = ["man", "woman", "king", "queen", "apple"]
+    male, female, royal, plain, fruit = np.eye(5)[:, :5]
+    E = np.array([male + plain, female + plain, male + royal, female + royal, fruit])
+    found = analogy(E, vocab, "man", "woman", "king", k=2, expected="queen")
+    assert found.correct and found.answers[0] == ("queen", pytest.approx(1.0))
+    assert [w for w, _ in found.answers] == ["queen", "apple"]       # a, b, c are never answers
+    assert analogy(E, vocab, "man", "woman", "king", k=1, method="nearest to c").answers[0][0] == "queen"
+    with pytest.raises(KeyError, match="duke"):
+        analogy(E, vocab, "man", "duke", "king")
+    with pytest.raises(ValueError, match="method"):
+        analogy(E, vocab, "man", "woman", "king", method="guess")
+
+
+def test_the_questions_of_a_relation():
+    qs = relation_questions("male - female")
+    assert len(qs) == 30 and ("king", "queen", "man", "woman") in qs
+    assert all(a != c for a, _, c, _ in qs)
+
+
+def test_learned_table_answers_every_relation_and_beats_both_baselines(learned):
+    corpus, E = learned
+    for name in RELATIONS:
+        scores = accuracy(E, corpus.vocab, relation_questions(name))
+        right, asked = scores["b - a + c"]
+        assert asked == 30 and right >= 28, (name, scores)
+        assert right > max(scores["nearest to b"][0], scores["nearest to c"][0]), (name, scores)
+
+
+def test_the_lesson_table_passes_only_as_well_as_its_baselines():
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2)
+    E = train(corpus, SkipGramConfig()).E
+    scores = accuracy(E, corpus.vocab, LESSON_QUESTIONS)
+    assert set(scores) == set(METHODS)
+    assert len(set(scores.values())) == 1, scores          # the offset adds nothing over b or c alone
+
+
+def test_axis_positions_are_cosines_with_the_direction(learned):
+    corpus, E = learned
+    pos = axis_positions(E, corpus.vocab, "he", "she")
+    U = E / np.linalg.norm(E, axis=1, keepdims=True)
+    v = corpus.vocab
+    axis = U[v.index("she")] - U[v.index("he")]
+    np.testing.assert_allclose(pos, U @ axis / np.linalg.norm(axis))
+    assert pos[v.index("she")] == pos.max() and pos[v.index("he")] == pos.min()
+    with pytest.raises(ValueError, match="no axis"):
+        axis_positions(np.ones((2, 3)), ["a", "b"], "a", "b")
+
+
+def test_odd_one_out_is_the_lowest_mean_cosine():
+    E = np.array([[1.0, 0], [1, 0.1], [1, -0.1], [0, 1]])
+    odd, means = odd_one_out(E, list("abcd"), list("abcd"))
+    assert odd == "d"
+    U = E / np.linalg.norm(E, axis=1, keepdims=True)
+    assert means["d"] == pytest.approx((U[3] @ U[:3].T).mean())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_round_has_three_of_a_kind_and_the_learned_table_finds_the_fourth(learned, seed):
+    corpus, E = learned
+    words, odd = odd_one_out_round(seed)
+    assert len(set(words)) == 4 and odd in words
+    relation_of = {w: n for n, (_, _, pairs) in RELATIONS.items() for a, b, _ in pairs for w in (a, b)}
+    others = {relation_of[w] for w in words if w != odd}
+    assert len(others) == 1 and relation_of[odd] not in others
+    assert odd_one_out_round(seed) == (words, odd)
