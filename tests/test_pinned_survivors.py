@@ -14,7 +14,7 @@ from core.context_mix import ambiguous_in_context, mix_with_neighbours, mixing_w
 from core.corpus import GUIDE_TEXT, Corpus, context_pairs
 from core.generated import generate_corpus
 from core.honesty import neighbour_overlap, random_orthogonal, rotate, rotation_check
-from core.params import human
+from lab_ui.readable import count_in_words as human
 from core.projection import fix_signs, pca
 from core.similarity import nearest, normalize_rows, similarity_order
 from core.skipgram import (BLOWUP_FACTOR, SkipGramConfig, init_params, loss_and_grads,
@@ -176,7 +176,8 @@ def test_context_pairs_list_each_centre_left_to_right():
 
 
 @pytest.mark.parametrize("n,text", [(1e12, "1 trillion"), (1e9, "1 billion"), (1e6, "1 million"),
-                                    (1e3, "1 thousand"), (999, "999")])
+                                    (1e3, "1 thousand"), (999, "999"), (999_999, "1 million"),
+                                    (999_499, "999 thousand"), (-2.5e9, "-2.5 billion")])
 def test_human_counts_switch_unit_exactly_at_the_power_of_a_thousand(n, text):
     assert human(n) == text
 
@@ -280,7 +281,7 @@ def test_calibrated_betas_are_the_precisions_of_the_returned_rows():
 def test_clean_text_replaces_only_surrogates_and_cuts_only_past_the_limit():
     from core.tokenizer import clean_text
 
-    fixed, notes = clean_text("a\ud800\ue000b")            # U+E000 (private use) is a real character
+    fixed, notes = clean_text("a\ud800\ue000b", limit=100)  # U+E000 (private use) is a real character
     assert fixed == "a\ufffd\ue000b" and len(notes) == 1
     assert clean_text("abc", limit=3) == ("abc", [])        # exactly at the limit: nothing cut
     assert clean_text("abcd", limit=3) == ("abc", ["The text was cut to its first 3 characters (it had 4)."])
