@@ -3,6 +3,7 @@
     python tools/mutation_summary.py            # the table and the survivors
     python tools/mutation_summary.py --diffs    # ... with each survivor's diff (mutmut show)
     python tools/mutation_summary.py --markdown # survivors as a Markdown table with a verdict each
+    python tools/mutation_summary.py --by-module --only names.txt   # a row per module, these mutants only
 
 Score = killed / (all mutants that were run): a timeout counts as killed (the mutant broke
 the code badly enough to hang a test); "no tests" and "survived" count against the score.
@@ -164,37 +165,50 @@ def markdown(survivors: list[str]) -> None:
         print(f"| {name.split('.', 1)[1]} | {_cell(a)} | {_cell(b)} | {why} |")
 
 
-def main() -> None:
+def _row(label: str, c: Counter, target: str) -> str:
+    total = sum(c.values())
+    done = total - c["not checked"]
+    killed = c["killed"] + c["timeout"] + c["caught by type check"]
+    score = f"{100 * killed / done:.1f}%" if done else "-"
+    return (f"{label:<24} {total:>8} {c['killed']:>7} {c['timeout']:>8} {c['survived']:>9} "
+            f"{c['no tests']:>9} {c['not checked']:>8} {score:>7} {target:>7}")
+
+
+def main(argv: list[str]) -> None:
+    """Options: --by-module (a row per module), --only FILE (mutant names, one a line: the
+    table and the survivors of those only), --markdown [PREFIX], --diffs."""
     res = results()
+    if "--only" in argv:
+        keep = set(Path(argv[argv.index("--only") + 1]).read_text().split())
+        res = {n: s for n, s in res.items() if n in keep}
     counts: dict[str, Counter] = defaultdict(Counter)
     for name, status in res.items():
         area = next(a for a in AREAS if name.startswith(a + "."))
         counts[area][status] += 1
-    print(f"{'area':<8} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9} "
-          f"{'not run':>8} {'score':>7} {'target':>7}")
-    for area, c in counts.items():
-        total = sum(c.values())
-        done = total - c["not checked"]
-        killed = c["killed"] + c["timeout"] + c["caught by type check"]
-        score = killed / done if done else float("nan")
-        print(f"{AREAS[area]:<8} {total:>8} {c['killed']:>7} {c['timeout']:>8} {c['survived']:>9} "
-              f"{c['no tests']:>9} {c['not checked']:>8} {100 * score:>6.1f}% {100 * TARGETS[area]:>6.0f}%")
-        other = set(c) - {"killed", "timeout", "survived", "no tests", "not checked", "caught by type check"}
-        if other:
-            print("         also:", {k: c[k] for k in other})
+        if "--by-module" in argv:
+            counts[name.split(".x")[0].split(".xǁ")[0]][status] += 1
+    header = (f"{'area':<24} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9} "
+              f"{'not run':>8} {'score':>7} {'target':>7}")
+    print(header)
+    for area, c in sorted(counts.items()):
+        if not sum(v for k, v in c.items() if k != "not checked"):
+            continue                                   # nothing of it was run
+        label = AREAS.get(area, "  " + area.split(".")[-1])
+        target = f"{100 * TARGETS[area]:.0f}%" if area in TARGETS else ""
+        print(_row(label, c, target))
     survivors = sorted(n for n, s in res.items() if s in ("survived", "no tests", "suspicious"))
-    if "--markdown" in sys.argv:
-        markdown([n for n in survivors if n.startswith(sys.argv[-1])] if sys.argv[-1] != "--markdown"
-                 else survivors)
+    if "--markdown" in argv:
+        prefix = argv[-1] if not argv[-1].startswith("-") and argv[-2] == "--markdown" else ""
+        markdown([n for n in survivors if n.startswith(prefix)])
         return
     print(f"\n{len(survivors)} survivors:")
     for name in survivors:
         print(f"  {res[name]:<9} {name}")
-        if "--diffs" in sys.argv:
+        if "--diffs" in argv:
             diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], capture_output=True,
                                   text=True).stdout
             print("\n".join("      " + ln for ln in diff.splitlines() if ln[:1] in "+-" and ln[:3] not in ("+++", "---")))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
