@@ -133,6 +133,14 @@ REVIEWED = [
      "equivalent within the tolerance: another search path, the same perplexity to 1e-5 bits"),
     ("core.tsne.x_conditional_probabilities__mutmut_*", "(beta[down] + lo[down]) / 3",
      "equivalent within the tolerance: another search path, the same perplexity to 1e-5 bits"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) <= 1e18",
+     "equivalent: 1e18 prints the same through either branch"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) < 1e+18",
+     "equivalent: 1e+18 is the same number as 1e18"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "if abs(x) > 1:",
+     "equivalent: +-1 is whole, so the first branch has printed it already"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "if abs(x) >= 2:",
+     "equivalent: between 1 and 2 both branches keep digits - 1 decimals"),
 ]
 
 
