@@ -287,7 +287,9 @@ def test_vector_and_matrix_refusals_in_full():
              (lambda: parse_matrix("x"), "The matrix, row 0: 'x' is not a number. Use digits like 1, -0.5 or 2e-3."),
              (lambda: parse_ids("1.5", 5), "The ids: '1.5' is not a whole number."),
              (lambda: parse_ids("5", 5), "The ids: 5 is outside the vocabulary; ids run from 0 to 4."),
-             (lambda: parse_ids("-1", 5), "The ids: -1 is outside the vocabulary; ids run from 0 to 4.")]
+             (lambda: parse_ids("-1", 5), "The ids: -1 is outside the vocabulary; ids run from 0 to 4."),
+             (lambda: parse_ids("X5", 10), "The ids: 'X5' is not a whole number."),
+             (lambda: parse_vector("X"), "The vector: 'X' is not a number. Use digits like 1, -0.5 or 2e-3.")]
     for call, message in cases:
         with pytest.raises(InputError) as err:
             call()

@@ -141,6 +141,10 @@ REVIEWED = [
      "equivalent: +-1 is whole, so the first branch has printed it already"),
     ("app.lab_ui.captions.x_number__mutmut_*", "if abs(x) >= 2:",
      "equivalent: between 1 and 2 both branches keep digits - 1 decimals"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip("XX0XX")',
+     "equivalent: rstrip takes a set of characters, and a printed number has no X"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip("XX.XX")',
+     "equivalent: rstrip takes a set of characters, and a printed number has no X"),
 ]
 
 
