@@ -39,7 +39,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.asyncio.client import connect
 
-from bench.browser import launch_server, stop_server, tree_rss, wait_healthy
+from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
 from bench.machine import load
 from deploy import serve as deploy_serve
 from core.corpus import GUIDE_TEXT, Corpus
@@ -132,9 +132,8 @@ class Session:
         await self.ws.send(msg.SerializeToString())
         shown = {"metrics": {}, "errors": []}
         while True:
-            fwd = ForwardMsg()
-            fwd.ParseFromString(await asyncio.wait_for(self.ws.recv(), ACTION_TIMEOUT_S))
-            kind = fwd.WhichOneof("type")
+            fwd = forward(await asyncio.wait_for(self.ws.recv(), ACTION_TIMEOUT_S))
+            kind = fwd.WhichOneof("type") if fwd is not None else None
             if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 self._read(fwd.delta.new_element, shown)
             elif kind == "script_finished":

@@ -98,6 +98,27 @@ def make_corpus(spec: CorpusSpec, seed: int = 0) -> Corpus:
     return Corpus.from_text(synthetic_text(spec.n_tokens, spec.n_words, seed), window=spec.window)
 
 
+def pasted_text(n_chars: int, seed: int = 0, zipf_s: float = 1.0, n_words: int = MAX_WORDS) -> str:
+    """A text of exactly ``n_chars`` characters that reads like pasted prose to the tokenizer:
+    Zipf-distributed made-up words from ``n_words`` of them (at most ``MAX_WORDS``), in
+    capitalised sentences of 6 to 16 words ending in a full stop, so the number of distinct
+    words grows with the text.
+
+    >>> len(pasted_text(1234)), pasted_text(300) == pasted_text(300)
+    (1234, True)
+    """
+    rng = np.random.default_rng(seed)
+    words = made_up_words(n_words, seed)                             # rank order
+    prob = 1.0 / np.arange(1, n_words + 1) ** zipf_s                 # (n_words,) Zipf weights
+    prob /= prob.sum()
+    sentences, length = [], 0
+    while length < n_chars:
+        s = " ".join(words[i] for i in rng.choice(n_words, size=int(rng.integers(6, 17)), p=prob))
+        sentences.append(s[0].upper() + s[1:] + ".")
+        length += len(sentences[-1]) + 1
+    return " ".join(sentences)[:n_chars]
+
+
 def describe(corpus: Corpus) -> str:
     """One line: tokens, distinct words, window and pairs."""
     return (f"{len(corpus.ids):>6,} tokens  {corpus.V:>5,} words  window {corpus.window}  "

@@ -14,10 +14,14 @@ Memory: on the last server, the resident memory (VmRSS from /proc/<pid>/status, 
 the server and any child processes; VmHWM is the peak) when idle, after the Home page, after
 one session has opened every screen once, with ``--sessions`` more sessions connected that
 have each trained a different configuration on the Train screen (half on the lesson's text,
-half on the generated word groups; d_model, window, seed and steps all differ), after those
+half on the generated word groups; d_model, window, seed and steps all differ; each session on
+the lesson's text must show the losses ``core.skipgram.train`` computes for *its* settings: no
+cross-talk through the shared caches), after those
 sessions have closed, and after one more session has pasted ``--pasted`` different texts of the
-maximum 20,000 characters (V = 300) and trained each at d_model 32, window 5, 3,000 steps: the
-worst case for the caches shared by all sessions (training runs: at most 64 or 96 MiB, see
+maximum 20,000 characters, each of at most 300 distinct words (``core.bigtext.MAX_SOFTMAX_VOCAB``:
+more words go to word2vec instead), and trained each with the full softmax at d_model 32,
+window 5, 3,000 steps (or as many as the compute budget allows): the worst case for the caches
+shared by all sessions (training runs: at most 64 or 96 MiB, see
 ``app/lab_ui/runs.py``). Every wait is bounded.
 """
 from __future__ import annotations
@@ -31,8 +35,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 from bench import machine
-from bench.browser import (CHROMIUM, CHROMIUM_ARGS, RUN_TIMEOUT_MS, Session, fill_input,
-                           launch_server, mib, need_browser, stop_server, tree_rss, wait_healthy)
+from bench.browser import (CHROMIUM, CHROMIUM_ARGS, RUN_TIMEOUT_MS, Page, fill_input, launch_server,
+                           need_browser, stop_server, tree_rss, wait_healthy)
+from bench.corpora import pasted_text
+from core.bigtext import MAX_SOFTMAX_VOCAB
+from core.corpus import GUIDE_TEXT, Corpus
+from core.skipgram import SkipGramConfig, train
 
 SCREENS = ["/lookup", "/similarity", "/train", "/gradients", "/parameters", "/limits", "/tokens",
            "/projections"]
@@ -50,6 +58,20 @@ def session_settings(i: int) -> dict:
             "train_source": GENERATED if i % 2 else "The lesson's 33 words"}
 
 
+def mib(n: float) -> str:
+    return f"{n / 2**20:,.0f} MiB"
+
+
+def expected_losses(settings: dict) -> tuple[str, str] | None:
+    """The two loss figures the Train screen must show (for the lesson's text)."""
+    if settings["train_source"] == GENERATED:
+        return None
+    r = train(Corpus.from_text(GUIDE_TEXT, window=settings["train_window"]),
+              SkipGramConfig(d_model=settings["train_d_model"], seed=settings["train_seed"],
+                             steps=settings["train_steps"]))
+    return f"{r.losses[0]:.3f}", f"{r.losses[-1]:.3f}"
+
+
 def train_url(settings: dict) -> str:
     return "/train?" + "&".join(f"{k}={quote(str(v))}" for k, v in settings.items())
 
@@ -61,7 +83,7 @@ def launch_to_first_screen(browser, log: Path) -> tuple[dict, object, str]:
     wait_healthy(proc, base, log)
     healthy = time.perf_counter() - t0
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    s = Session(ctx, base)
+    s = Page(ctx, base)
     times = s.goto("/", t0=t0)
     if s.exceptions():
         raise RuntimeError("the Home page shows an exception")
@@ -71,12 +93,12 @@ def launch_to_first_screen(browser, log: Path) -> tuple[dict, object, str]:
 
 def open_all_screens(browser, base: str) -> tuple[object, list[str]]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    s = Session(ctx, base)
+    s = Page(ctx, base)
     s.goto("/")
     problems = []
     for path in SCREENS:
         link = s.page.locator(f"[data-testid='stSidebarNav'] a[href$='{path}']").first
-        s.act(link.click)
+        s.rerun(link.click)
         if s.exceptions():
             problems.append(f"{path}: exception shown")
     return ctx, problems
@@ -88,14 +110,14 @@ def train_sessions(browser, base: str, n: int, deadline: float) -> tuple[list, l
     t0 = time.perf_counter()
     for i in range(n):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        s = Session(ctx, base)
+        s = Page(ctx, base)
         s.page.goto(base + train_url(session_settings(i)), wait_until="commit", timeout=RUN_TIMEOUT_MS)
         contexts.append(ctx)
         sessions.append(s)
     for i, s in enumerate(sessions):
         left_ms = max(1_000, int(1000 * (deadline - time.monotonic())))
         try:
-            s._wait_end(0, min(RUN_TIMEOUT_MS * 2, left_ms))
+            s.wait_for_run(0, "opening the Train screen", min(RUN_TIMEOUT_MS * 2, left_ms))
             s.page.wait_for_selector("[data-testid='stMetric']", timeout=left_ms)
             s.settle()
         except Exception as err:
@@ -103,9 +125,14 @@ def train_sessions(browser, base: str, n: int, deadline: float) -> tuple[list, l
             continue
         if s.exceptions():
             problems.append(f"session {i}: exception shown")
-        want = f"loss, step {session_settings(i)['train_steps']:,}"
+        want, losses = f"loss, step {session_settings(i)['train_steps']:,}", expected_losses(session_settings(i))
         try:
             s.page.locator("[data-testid='stMetricLabel']", has_text=want).first.wait_for(timeout=15_000)
+            shown = tuple(s.page.locator("[data-testid='stMetric']").filter(has=s.page.locator(
+                "[data-testid='stMetricLabel']", has_text=label)).first.locator(
+                "[data-testid='stMetricValue']").inner_text().strip() for label in ("loss, step 0", want))
+            if losses is not None and shown != losses:
+                problems.append(f"session {i}: shows losses {shown}, the core computes {losses}")
         except Exception:
             problems.append(f"session {i}: no metric {want!r} shown")
     return contexts, problems, time.perf_counter() - t0
@@ -115,10 +142,8 @@ def paste_texts(browser, base: str, n: int, deadline: float,
                 every=None) -> tuple[list[str], float, int]:
     """One session pastes ``n`` different texts of the maximum length and trains each at the
     screen's largest d_model and window: the worst case for the shared caches."""
-    from bench.scale import pasted_text
-
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    s = Session(ctx, base)
+    s = Page(ctx, base)
     s.goto(train_url({"train_d_model": 32, "train_window": 5, "train_steps": 3000,
                       "train_source": "Paste your own text"}))
     problems, done, t0 = [], 0, time.perf_counter()
@@ -128,10 +153,12 @@ def paste_texts(browser, base: str, n: int, deadline: float,
         if time.monotonic() > deadline:
             problems.append(f"pasted texts: stopped after {done} of {n} (time limit)")
             break
-        fill_input(box, area, pasted_text(MAX_CHARS, seed=1000 + i))
-        s.act(lambda: area.press("Control+Enter"))
+        fill_input(box, area, pasted_text(MAX_CHARS, seed=1000 + i, n_words=MAX_SOFTMAX_VOCAB))
+        s.rerun(lambda: area.press("Control+Enter"))
         if s.exceptions():
             problems.append(f"pasted text {i}: exception shown")
+        elif not s.page.locator("[data-testid='stMetricLabel']", has_text="loss, step 0").count():
+            problems.append(f"pasted text {i}: no full-softmax run shown")
         done += 1
         if every is not None and done % 10 == 0 and done < n:
             every(done, time.perf_counter() - t0)
@@ -147,9 +174,6 @@ def main(argv: list[str] | None = None) -> None:
                     help="then paste this many different 20,000-character texts, d_model 32, "
                          "window 5 (20, at most 60; 0 to skip)")
     ap.add_argument("--max-seconds", type=float, default=300, help="overall time limit (300)")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a Streamlit option for the memory server, e.g. runner.postScriptGC=false "
-                         "(to measure a proposed setting; repeatable)")
     args = ap.parse_args(argv)
     need_browser()
     from playwright.sync_api import sync_playwright
@@ -175,17 +199,13 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"  {label}: {mib(rss)}", flush=True)
 
             # A fresh server for the memory, measured before any page has been opened.
-            extra = tuple(x for o in args.option if "=" in o
-                          for x in ("--" + o.split("=", 1)[0], o.split("=", 1)[1]))
-            if extra:
-                print(f"  memory server options: {' '.join(extra)}", flush=True)
-            proc, base = launch_server(log, extra=extra)
+            proc, base = launch_server(log)
             pid = proc.pid
             wait_healthy(proc, base, log)
             time.sleep(1.0)
             snap("idle, no session yet")
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-            Session(ctx, base).goto("/")
+            Page(ctx, base).goto("/")
             snap("Home page open (1 session)")
             ctx.close()
             ctx, bad = open_all_screens(browser, base)
@@ -215,30 +235,23 @@ def main(argv: list[str] | None = None) -> None:
             if proc is not None:
                 stop_server(proc)
 
-    print(f"\nStart-up: launch of `streamlit run app` -> Home page's first run finished in "
-          f"Chromium (s), {launches} launches\n")
-    head = f"{'launch':<8} {'health ok':>9} {'first run finished':>18} {'painted':>8}"
-    print(head + "\n" + "-" * len(head))
-    for k, t in enumerate(starts):
-        print(f"{k + 1:<8} {t['healthy']:>9.2f} {t['finished']:>18.2f} {t['shown']:>8.2f}")
-
-    def med(f):
-        return statistics.median(t[f] for t in starts)
-    warm = starts[1:] or starts
-    print(f"{'median':<8} {med('healthy'):>9.2f} {med('finished'):>18.2f} {med('shown'):>8.2f}")
-    worst = max(t["finished"] for t in starts)
-    print(f"\nFirst screen: median {med('finished'):.2f} s, slowest {worst:.2f} s "
-          f"(launches after the first: median {statistics.median(t['finished'] for t in warm):.2f} s); "
-          f"target {FIRST_SCREEN_TARGET_S:.0f} s: {'met' if worst < FIRST_SCREEN_TARGET_S else 'MISSED'}")
-
-    print("\nServer memory (the `streamlit run` process and its children)\n")
-    head = f"{'state':<80} {'VmRSS':>9} {'peak':>9} {'procs':>5}"
-    print(head + "\n" + "-" * len(head))
-    for label, rss, hwm, nproc in memory:
-        print(f"{label:<80} {mib(rss):>9} {mib(hwm):>9} {nproc:>5}")
+    first = [t["finished"] for t in starts]
     peak = max(h for _, _, h, _ in memory)
-    print(f"\nPeak resident memory {mib(peak)}; target 400 MB ({mib(MEMORY_TARGET)}): "
-          f"{'met' if peak < MEMORY_TARGET else 'MISSED'}")
+    rows = [(f"launch {k + 1}: first screen (health ok after {t['healthy']:.2f} s, painted "
+             f"{t['shown']:.2f} s)", f"{t['finished']:.2f} s", "", "") for k, t in enumerate(starts)]
+    rows.append((f"first screen, median / slowest of {launches} launches",
+                 f"{statistics.median(first):.2f} s", f"{max(first):.2f} s",
+                 f"{FIRST_SCREEN_TARGET_S:.0f} s " + ("met" if max(first) < FIRST_SCREEN_TARGET_S else "MISSED")))
+    rows += [(f"memory: {label}", mib(rss), mib(hwm), "") for label, rss, hwm, _ in memory]
+    rows.append(("memory: peak of the server (all processes: "
+                 f"{max(n for *_, n in memory)})", mib(peak), "",
+                 f"{mib(MEMORY_TARGET)} " + ("met" if peak < MEMORY_TARGET else "MISSED")))
+    print("\nStart-up: launch of `streamlit run app` -> the Home page's first run finished in Chromium."
+          "\nMemory: the server process and its children, VmRSS (peak: VmHWM) from /proc.\n")
+    head = f"{'measurement':<94} {'value':>9} {'peak':>9}  target"
+    print(head + "\n" + "-" * len(head))
+    for label, value, peak_, target in rows:
+        print(f"{label:<94} {value:>9} {peak_:>9}  {target}")
     print(f"load at the end: {machine.load()}")
     if problems:
         print("\nProblems:\n  " + "\n  ".join(problems))

@@ -9,10 +9,8 @@ For each corpus of ``bench.corpora.SPECS`` it trains with the core
 (``core.skipgram.train``), the literal per-pair Python loop, the vectorised per-pair
 version and PyTorch (when installed), all from the same initialisation with the same
 settings; checks that each ends with the same ``E`` and ``W`` as the core after the same
-number of steps; and prints the median time per step and the core's speed-up. Then it
-measures the BLAS's matrix-multiply rate on the shapes of the largest corpus and the
-fraction of it the core reaches. PyTorch runs last, in its own phase, so its thread pool
-cannot slow the NumPy timings.
+number of steps; and prints one table: the median time per step and the core's speed-up.
+PyTorch runs last, in its own phase, so its thread pool cannot slow the NumPy timings.
 """
 from __future__ import annotations
 
@@ -121,32 +119,6 @@ def timing_rows(results: dict) -> list[list[str]]:
     return rows
 
 
-def measure_gemm(V: int, d: int, repeats: int) -> dict:
-    """The BLAS's best rates on the core's three matmul shapes, and a square 1024^3 product."""
-    return {"V": V, "d": d, "rates": machine.gemm_rates(V, d, repeats=repeats),
-            "square": machine.square_gemm_rate(), "repeats": repeats}
-
-
-def gemm_report(gemm: dict, core_ms: float) -> None:
-    """Print the GEMM rates and the share of them the core reaches per step."""
-    V, d, rates = gemm["V"], gemm["d"], gemm["rates"]
-    rows = [[label, f"{f / 1e6:.1f}", f"{s * 1e3:.3f}", f"{f / s / 1e9:.1f}"]
-            for label, f, s in rates]
-    flops = sum(f for _, f, _ in rates)                    # 3 * 2 * V * d * V per step
-    gemm_s = sum(s for _, _, s in rates)
-    rows.append(["all three (one step's matmuls)", f"{flops / 1e6:.1f}", f"{gemm_s * 1e3:.3f}",
-                 f"{flops / gemm_s / 1e9:.1f}"])
-    achieved = flops / (core_ms / 1e3) / 1e9
-    rows.append(["core.skipgram.train, per step", f"{flops / 1e6:.1f}", f"{core_ms:.3f}",
-                 f"{achieved:.1f}"])
-    print_table(f"Matrix-multiply throughput, float64, at the largest size (V={V}, d={d}); "
-                f"GEMM: best of {gemm['repeats']}, core: median step",
-                ["product", "MFLOP", "ms", "GFLOP/s"], rows)
-    print(f"\nThe core reaches {achieved / (flops / gemm_s / 1e9):.1%} of the BLAS's rate on its "
-          f"own shapes: its matmuls need {gemm_s * 1e3:.2f} of its {core_ms:.2f} ms per step. "
-          f"A compute-bound 1024^3 product runs at {gemm['square']:.1f} GFLOP/s.")
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="few steps, one repeat: a smoke run")
@@ -172,9 +144,6 @@ def main(argv: list[str] | None = None) -> None:
             reps = CORE_REPEATS * repeats if t == "core" else repeats
             results[name][t] = run_one(corpus, cfg, t, reps, caches[name])
             print(f"  timed {name:<11} {t:<5} ({cfg.steps} steps x {reps})", flush=True)
-    largest = list(corpora)[-1]
-    print("\nMeasuring the BLAS on the largest corpus's shapes ...", flush=True)
-    gemm = measure_gemm(corpora[largest].V, args.d_model, 5 if args.quick else 20)
 
     torch = None if args.no_torch else torch_or_none()
     if torch is None:
@@ -195,7 +164,6 @@ def main(argv: list[str] | None = None) -> None:
         ["corpus / trainer", "steps", "ms/step", "best", "core x faster", "(best)", "max |diff|",
          "same", "est. memory"],
         timing_rows(results))
-    gemm_report(gemm, results[largest]["core"]["ms"])
     print(f"\nload at the end: {machine.load()}")
     failed = [f"{n}/{t}" for n, runs in results.items() for t, r in runs.items()
               if "skip" not in r and not r["same"]]

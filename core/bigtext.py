@@ -28,11 +28,13 @@ from core.word2vec import Word2VecConfig
 
 MAX_SOFTMAX_VOCAB = 300
 """Texts with more distinct words than this are trained with negative sampling."""
-WORDS_PER_SECOND = 100_000
+WORDS_PER_SECOND = 50_000
 """core.word2vec in the app at d_model 50, window 5 on the busy 2-core test machine: 95,700 and
-115,900 words/s measured (docs/performance.md); the screen shows the real speed while it runs."""
+115,900 words/s measured before word2vec's in-window order was kept, which costs about half of
+that (words per CPU-second in bench.word2vec, docs/performance.md); the screen shows the real
+speed while it runs."""
 MAX_WORDS_TO_READ = 12_000_000
-"""Budget of one run: words x epochs (at WORDS_PER_SECOND, about two minutes)."""
+"""Budget of one run: words x epochs (about four minutes at WORDS_PER_SECOND)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def estimate(n_words: int, config: Word2VecConfig) -> Estimate:
 
     >>> e = estimate(100_000, Word2VecConfig(epochs=10))
     >>> e.words_to_read, round(e.seconds, 1), e.within_budget
-    (1000000, 10.0, True)
+    (1000000, 20.0, True)
     """
     words = n_words * config.epochs
     work = (config.d_model / 50) * ((config.window + 1) / 6) * ((config.negative + 1) / 6)

@@ -204,3 +204,20 @@ def similarity_order(S: np.ndarray) -> np.ndarray:
         order.append(nxt)
         left.remove(nxt)
     return np.array(order)
+
+
+def neighbour_overlap(X: np.ndarray, Y: np.ndarray, i: int, k: int = 5) -> list[int]:
+    """The rows among row i's k nearest (by cosine, itself excluded) in *both* tables X and Y,
+    in X's order: how far two trainings of the same vocabulary agree on a word's neighbours.
+
+    >>> X = np.array([[1.0, 0], [0.9, 0.1], [0, 1], [-1, 0]])
+    >>> Y = np.array([[1.0, 0], [0, 1], [0.9, 0.1], [-1, 0]])
+    >>> neighbour_overlap(X, Y, 0, k=1), neighbour_overlap(X, Y, 0, k=2)
+    ([], [1, 2])
+    """
+    X = array(X, "The first table", 2, max_size=MAX_TABLE)
+    Y = array(Y, "The second table", 2, max_size=MAX_TABLE)
+    if len(X) != len(Y):
+        raise ValueError(f"The two tables need the same rows (words); got {len(X)} and {len(Y)}.")
+    in_y = {j for j, _ in nearest(Y, i, k)}
+    return [j for j, _ in nearest(X, i, k) if j in in_y]

@@ -264,6 +264,14 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
     >>> round(float(r.losses[0]), 3), round(float(r.losses[3000]), 3)
     (2.487, 1.713)
     """
+    check_run(corpus, config, callback)
+    C = corpus.cooccurrence
+    n = C.sum(axis=1)                           # (V,) computed once for all steps
+    return descend(lambda E, W: loss_and_grads(E, W, C, n), corpus, config, callback)
+
+
+def check_run(corpus: Corpus, config: SkipGramConfig, callback) -> None:
+    """The arguments every full-batch trainer takes, checked before any work."""
     if not isinstance(corpus, Corpus):
         raise TypeError(f"train needs a core.corpus.Corpus, not {type(corpus).__name__}.")
     if not isinstance(config, SkipGramConfig):
@@ -274,16 +282,25 @@ def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
     if n_snaps * corpus.V * config.d_model > MAX_SNAPSHOT_ENTRIES:
         raise ConfigError(f"Keeping {n_snaps:,} snapshots of a {corpus.V:,} x {config.d_model} table "
                           "needs too much memory; raise snapshot_every.")
+
+
+def descend(loss_and_grads_of: Callable[[np.ndarray, np.ndarray], tuple[float, np.ndarray, np.ndarray]],
+            corpus: Corpus, config: SkipGramConfig,
+            callback: Callable[[int, float], bool | None] | None = None) -> TrainResult:
+    """The full-batch gradient-descent loop shared by skip-gram and CBOW (core.cbow).
+
+    Starts from ``init_params(V, config)`` and repeats ``E -= lr * dE; W -= lr * dW`` for
+    ``config.steps`` updates, with ``loss, dE, dW = loss_and_grads_of(E, W)``. Stops early when
+    ``has_diverged`` (returning the last finite parameters) or when the callback returns True.
+    """
     E, W = init_params(corpus.V, config)
     E_prev, W_prev = E, W
-    C = corpus.cooccurrence
-    n = C.sum(axis=1)                           # (V,) computed once for all steps
     losses: list[float] = []
     snap_steps, snaps = [], []
     diverged_step, stopped = None, False
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
-            loss, dE, dW = loss_and_grads(E, W, C, n)
+            loss, dE, dW = loss_and_grads_of(E, W)
             if has_diverged(loss, losses[0] if losses else None, dE, dW):
                 diverged_step, E, W = step, E_prev, W_prev
                 break

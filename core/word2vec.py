@@ -22,13 +22,18 @@ What word2vec (Mikolov et al., 2013; the C tool and gensim) does, step by step:
 
 6. **Learning rate** decays linearly with the words processed, from ``alpha`` at the
    first word to ``min_alpha`` at the last word of the last epoch.
-7. **Initialisation**: E uniform in [-0.5/d, 0.5/d), W zero; float32 throughout.
+7. **Initialisation**: E uniform in [-1/d, 1/d) (gensim 4; word2vec.c: [-0.5/d, 0.5/d)),
+   W zero; float32 throughout.
+8. **Order**: word2vec goes through the text centre by centre and context by context,
+   updating after every (context, centre) pair.
 
 How this NumPy version differs, to be fast without a compiled loop: it updates a block
-of centre words at once from the same parameters (word2vec.c updates after every pair;
-``block_size`` keeps the blocks small enough), the K negatives of a centre are shared by
-its whole window (Ji et al., 2016), and each centre's learning rate is its own
-position's (word2vec.c and gensim recompute it every 10,000 words).
+of centre words at once from the same input rows (``block_size`` keeps the blocks small
+enough), but keeps word2vec's order *inside* each window: a centre's output rows move
+after each of its context words (core.sgns.sequential_updates; without that, core's
+neighbours agreed less with gensim's than gensim's own seeds do, docs/performance.md).
+The K negatives of a centre are shared by its whole window (Ji et al., 2016), and each
+centre's learning rate is its own position's (gensim recomputes it every 10,000 words).
 """
 from __future__ import annotations
 
@@ -39,7 +44,7 @@ from typing import Callable
 
 import numpy as np
 
-from core.sgns import BlockBuffers, block_loss_and_grads, noise_from_counts, noise_table, scatter_add
+from core.sgns import BlockBuffers, noise_from_counts, noise_table, scatter_add, sequential_updates
 from core.skipgram import ConfigError
 
 MAX_D_MODEL = 300
@@ -209,7 +214,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     V, d, w = len(vocab), config.d_model, config.window
     ids, sent = text_ids(sentences, vocab)                    # (n,), (n,)
     rng = np.random.default_rng(config.seed)
-    E = ((rng.random((V, d), dtype=np.float32) - 0.5) / d)   # (V, d) as word2vec.c
+    E = (rng.random((V, d), dtype=np.float32) * 2 - 1) / d    # (V, d) in [-1/d, 1/d), as gensim
     W = np.zeros((V, d), dtype=np.float32)                    # (V, d) output rows
     keep = keep_probabilities(counts, config.sample)          # (V,)
     table = noise_table(counts, config.power)                 # for drawing negatives
@@ -262,12 +267,15 @@ class _Buffers:
 
 
 def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
-    """One SGD update from G centre words (their windows read from the same E and W).
+    """One SGD update from G centre words, each centre's context words taken in turn.
 
     ``kid``/``ksent`` hold the G centres plus w padded neighbours on each side
     (G + 2w,); slot j = 0..2w of centre g is the word at ``kid[g + j]``, slot w being
     the centre itself (weight 0, like slots beyond the shrunk window or the sentence).
     The context rows are a sliding-window *view* of the block's rows, not a copy.
+    As in word2vec.c, a centre's output rows (its own and its negatives') move after
+    each of its context words, left to right (core.sgns.sequential_updates); the
+    input rows are read once per block.
     Returns the block's summed loss and its number of (context, centre) pairs.
     """
     G, span = len(b), 2 * w + 1
@@ -282,7 +290,7 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
     X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
     U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, K+1, d)
-    loss, dX, dU = block_loss_and_grads(X, U, weight, scale=lr, buffers=buf.kernel)  # grads times lr
+    loss, dX, dU = sequential_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
     dP = P                                                                # reuse: rows already read
     dP[:] = 0.0                                                           # (G + 2w, d) per position
     for j in range(span):

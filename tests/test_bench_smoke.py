@@ -71,7 +71,6 @@ def test_benchmark_refuses_a_trainer_that_disagrees(monkeypatch):
         return E + 1e-6, W, losses
 
     monkeypatch.setattr(bt, "SPECS", SPECS[:1])
-    monkeypatch.setattr(bt.machine, "square_gemm_rate", lambda: 1.0)
     monkeypatch.setitem(bt.TRAINERS, "loop", off_by_a_bit)
     monkeypatch.setitem(bt.STEPS, "reference",
                         {"core": (2, 2), "loop": (2, 2), "pairs": (2, 2), "torch": (2, 2)})

@@ -22,7 +22,10 @@ def test_footer_sits_under_the_chart_and_widths_are_fixed():
     assert out["vconcat"][0]["title"] == s["title"]
     assert "datasets" in out and "datasets" not in out["vconcat"][0]
     assert '"container"' not in json.dumps(out) and out["vconcat"][0]["width"] == EXPORT_WIDTH
-    assert '"container"' in json.dumps(s)                     # the screen's own spec is untouched
+    assert '"container"' in json.dumps(s, default=repr)       # the screen's own spec is untouched
+    # (its datasets are Arrow bytes for Streamlit; the file's are rows vl-convert can read)
+    assert all(isinstance(v, bytes) for v in s["datasets"].values())
+    assert all(isinstance(v, list) for v in out["datasets"].values())
 
 
 def test_png_and_svg_are_drawn_with_the_data_and_the_footer():

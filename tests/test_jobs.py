@@ -122,22 +122,23 @@ def test_the_router_limits_blas_to_one_thread():
     """Once the app has run, every BLAS/OpenMP pool of the server process has one thread.
     In a fresh process, as on a server: there NumPy (and its BLAS) is first loaded by the
     app itself, and a limit set before that would reach nothing."""
+    import os
     import subprocess
     import sys
     from tests.app.conftest import APP
     from tests.conftest import ROOT
 
     script = (
-        "import sys; sys.path[:0] = [%r, %r]\n"
         "from streamlit.testing.v1 import AppTest\n"
         "from threadpoolctl import threadpool_info\n"
         "at = AppTest.from_file(%r, default_timeout=60).run()\n"
         "assert not at.exception\n"
         "at.switch_page('app_pages/train.py').run()\n"
         "print(sorted({p['num_threads'] for p in threadpool_info()}))\n"
-    ) % (str(ROOT), str(ROOT / "app"), APP)
+    ) % APP
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")])}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         timeout=120, cwd=ROOT)
+                         timeout=120, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[1]", out.stdout
 

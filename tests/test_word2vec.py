@@ -4,7 +4,7 @@ import pytest
 
 import core.word2vec as w2v
 from core.generated import generate_corpus, group_recovery
-from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add
+from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add, sequential_updates
 from core.skipgram import ConfigError
 from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
                            train_word2vec)
@@ -40,6 +40,33 @@ def test_block_gradients_match_central_finite_differences(seed):
         num = numerical_gradient(lambda: block_loss_and_grads(X, U, weight)[0], P)
         num *= scale.reshape((-1,) + (1,) * (P.ndim - 1))   # scale multiplies gradients only
         np.testing.assert_allclose(dP, num, rtol=1e-6, atol=1e-8)
+
+
+def test_sequential_updates_equal_one_question_after_another():
+    """Brute force: in each block, context j asks its K + 1 questions against the output
+    rows as contexts 0..j-1 left them; X keeps its starting value."""
+    X, U, weight, scale = _blocks(seed=2, J=5)
+    loss, dX, dU = sequential_updates(X, U, weight, scale=scale)
+    want_loss, want_dX, Uj = 0.0, np.zeros_like(X), U.copy()
+    for g, j in np.ndindex(X.shape[:2]):
+        s = Uj[g] @ X[g, j]                                        # (K+1,) scores now
+        sign = np.where(np.arange(len(s)) == 0, 1.0, -1.0)
+        want_loss -= (weight[g, j] * np.log(_sigmoid(sign * s))).sum()
+        coef = scale[g] * weight[g, j] * (_sigmoid(s) - (sign > 0))   # (K+1,) d(-log R)/ds * scale
+        want_dX[g, j] = coef @ Uj[g]
+        Uj[g] -= np.outer(coef, X[g, j])
+    assert loss == pytest.approx(want_loss, rel=1e-12)
+    np.testing.assert_allclose(dX, want_dX, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(dU, U - Uj, rtol=1e-10, atol=1e-12)
+
+
+def test_sequential_updates_of_one_row_are_the_gradient_step():
+    X, U, weight, scale = _blocks(seed=3, J=1)
+    loss, dX, dU = sequential_updates(X, U, weight, scale=scale)
+    want = block_loss_and_grads(X, U, weight, scale=scale)
+    assert loss == pytest.approx(want[0], rel=1e-12)
+    np.testing.assert_allclose(dX, want[1], rtol=1e-12)
+    np.testing.assert_allclose(dU, want[2], rtol=1e-12)
 
 
 @pytest.mark.parametrize("d,dtype", [(3, np.float64), (4, np.float64), (4, np.float32), (5, np.float32)])
@@ -85,13 +112,15 @@ def test_one_epochs_draws_have_the_right_distributions():
 
 
 def _reference_epoch(sentences, config):
-    """word2vec's first epoch with per-pair Python loops; all pairs of a block use the
-    parameters from the block's start (core's batch rule), negatives shared per centre."""
+    """word2vec's first epoch with per-pair Python loops. Core's batch rule: every input
+    row is read at its block's start (E0); each centre's output rows (its own and its
+    negatives', shared by its window) start from the block's W0 and move after each
+    context word, left to right, as in word2vec.c; the net changes add up into W."""
     vocab, counts = build_vocab(sentences, config.min_count)
     ids, sent = text_ids(sentences, vocab)
     V, d, n = len(vocab), config.d_model, len(ids)
     rng = np.random.default_rng(config.seed)
-    E = ((rng.random((V, d), dtype=np.float32) - 0.5) / d).astype(np.float64)
+    E = ((rng.random((V, d), dtype=np.float32) * 2 - 1) / d).astype(np.float64)
     W = np.zeros((V, d))
     keep = keep_probabilities(counts, config.sample)
     table = w2v.noise_table(counts, config.power)
@@ -101,14 +130,18 @@ def _reference_epoch(sentences, config):
         E0, W0 = E.copy(), W.copy()
         for g in range(a, min(a + config.block_words, len(pos))):
             lr = config.alpha - (config.alpha - config.min_alpha) * pos[g] / (n * config.epochs)
+            out = [(kid[g], 1.0)] + [(m, 0.0) for m in negs[g] if m != kid[g]]
+            rows = [W0[t].copy() for t, _ in out]               # this centre's output rows
             for j in range(g - b[g], g + b[g] + 1):
                 if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
                     continue                                    # the centre, outside, other sentence
                 x = E0[kid[j]]
-                for t, label in [(kid[g], 1.0)] + [(m, 0.0) for m in negs[g] if m != kid[g]]:
-                    coef = lr * (_sigmoid(W0[t] @ x) - label)   # d(-log sigma(+-s))/ds times lr
-                    E[kid[j]] -= coef * W0[t]
-                    W[t] -= coef * x
+                coefs = [lr * (_sigmoid(u @ x) - label) for u, (_, label) in zip(rows, out)]
+                E[kid[j]] -= sum(c * u for c, u in zip(coefs, rows))   # d(-log sigma(+-s))/ds * lr
+                for u, c in zip(rows, coefs):
+                    u -= c * x                                  # the row moves before the next context
+            for (t, _), u in zip(out, rows):
+                W[t] += u - W0[t]
     return vocab, E, W
 
 
@@ -168,7 +201,7 @@ def test_zero_epochs_give_word2vecs_initialisation():
     sentences = [["a", "b", "a"]]
     r = train_word2vec(sentences, Word2VecConfig(d_model=4, epochs=0, min_count=1, seed=3))
     rng = np.random.default_rng(3)
-    np.testing.assert_array_equal(r.E, (rng.random((2, 4), dtype=np.float32) - 0.5) / 4)
+    np.testing.assert_array_equal(r.E, (rng.random((2, 4), dtype=np.float32) * 2 - 1) / 4)
     assert not r.W.any() and not r.stopped
 
 

@@ -1,7 +1,7 @@
 """Screenshots of every screen at classroom sizes, and the layout checks' verdict, for
 docs/classroom.md.
 
-    .venv/bin/python tools/classroom.py        # from the repository root; needs /usr/bin/chromium
+    .venv/bin/python -m tools.classroom        # from the repository root; needs /usr/bin/chromium
 
 Starts ``streamlit run app`` on a free local port, opens every screen at 1024x768 (an older
 projector) and at 853x533 CSS px (a 1280x800 laptop zoomed to 150%), sidebar open, and
@@ -13,16 +13,10 @@ markers below.
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "app")]
-
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, launch_server, need_browser, stop_server, wait_healthy  # noqa: E402
-from tests.browser.helpers import AppPage  # noqa: E402
-from tests.browser.layout import layout_problems  # noqa: E402
-from lab_ui.presenter import LESSON  # noqa: E402
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, launch_server, need_browser, stop_server, wait_healthy
+from tests.browser.helpers import AppPage, slug
+from tests.browser.layout import layout_problems
 
 SIZES = [(1024, 768), (853, 533)]
 OUT = ROOT / "docs" / "classroom"
@@ -60,7 +54,7 @@ def main() -> None:
     log = ROOT / "test-artifacts" / "classroom-server.log"
     log.parent.mkdir(exist_ok=True)
     proc, base = launch_server(log)
-    rows = []
+    rows, screens = [], []
     try:
         wait_healthy(proc, base, log)
         with sync_playwright() as pw:
@@ -68,15 +62,17 @@ def main() -> None:
             for w, h in SIZES:
                 ctx = browser.new_context(viewport={"width": w, "height": h})
                 app = AppPage(ctx, base)
-                for file, title, _ in LESSON:
-                    slug = Path(file).stem
-                    app.goto("/" if slug == "home" else f"/{slug}")
+                app.goto("/")
+                screens = screens or app.nav_links()   # the screens as the sidebar lists them
+                for title, href in screens:
+                    name = slug(href)
+                    app.goto("/" if name == "home" else f"/{name}")
                     app.chart_problems(0)
                     app.page.wait_for_timeout(800)           # Vega-Lite's last resize
                     problems = layout_problems(app.page)
-                    name = f"{slug}-{w}x{h}.png"
-                    (OUT / name).write_bytes(small_png(whole_page(app.page)))
-                    rows.append((title, f"{w}x{h}", name, problems))
+                    file = f"{name}-{w}x{h}.png"
+                    (OUT / file).write_bytes(small_png(whole_page(app.page)))
+                    rows.append((title, f"{w}x{h}", file, problems))
                     print(f"{title:18} {w}x{h}: {len(problems)} layout problem(s)", flush=True)
                 ctx.close()
             browser.close()

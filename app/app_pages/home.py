@@ -19,6 +19,7 @@ st.markdown(
 | **2. Similarity** | Cosine similarity compares directions. One-hot vectors are all at right angles, so they cannot say "cat is like dog". |
 | **3. Train** | A small skip-gram model learns a table from 33 words. Move the sliders for width, learning rate and window, and watch the heatmap and the map change. |
 | **3b. One pair, step by step** | Follow one (centre, context) pair through the model with the real numbers: row, scores, chances, loss, gradients, and the update that moves one row of E and every column of W. E · W is one V x V table whose rank is at most d_model. |
+| **3c. CBOW next to skip-gram** | word2vec's other architecture: guess a word from the average of its neighbours. Both models train on the same 33 words with the same settings; their losses (each with its own floor), training times and nearest words side by side. |
 | **4. Gradients** | One training step only changes the rows of the tokens that were used. |
 | **5. Parameters** | How big the table is in real models, and why its share shrinks as models grow. |
 | **6. Limits** | What one vector per token cannot do: word order is lost in an average. |

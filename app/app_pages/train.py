@@ -11,13 +11,13 @@ from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.inputs import text_changes_for, whole_input, word_rule_note
 from lab_ui.projection_views import word_groups
 from lab_ui.runs import corpus_for, resume_training, train_run
-from lab_ui.train_views import (compare_view, heatmap_order, export_view, groups_view, objectives_view,
-                            replay_view)
+from lab_ui.train_views import (compare_view, heatmap_order, export_view, groups_view, neighbours_panel,
+                            objectives_view, replay_view)
 from lab_ui.train_controls import (GENERATED, LR_OPTIONS, TRAIN_VOCAB_CAP, SOURCES, STEP_OPTIONS, corpus_controls,
                                generated, link_notice, link_values)
 from core.corpus import GUIDE_TEXT, CorpusError
 from core.projection import pca
-from core.similarity import cosine_matrix, nearest
+from core.similarity import cosine_matrix
 from core.skipgram import BLOWUP_FACTOR, loss_floor
 
 intro("3. Train: learning vectors from neighbours",
@@ -141,19 +141,7 @@ def result_view() -> None:
                    "pale: unrelated (scale fixed from -1 to 1).")
     with right:
         st.subheader("Neighbours")
-        default = corpus.vocab.index("cat") if "cat" in corpus.vocab else 0
-        word = st.selectbox("Word", corpus.vocab, index=default, key="train_word")
-        k = min(5, corpus.V - 1)
-        nn = nearest(result.E, corpus.vocab.index(word), k=k)
-        st.dataframe(pd.DataFrame({"neighbour": [corpus.vocab[j] for j, _ in nn],
-                                   "cosine": [round(cs, 2) for _, cs in nn]}),
-                     hide_index=True, key="train_nn_table")
-        st.markdown("**Cosine of any two words**")
-        a, b = st.columns(2)
-        w1 = a.selectbox("First word", corpus.vocab, index=default, key="train_w1")
-        w2 = b.selectbox("Second word", corpus.vocab,
-                         index=corpus.vocab.index("dog") if "dog" in corpus.vocab else 1, key="train_w2")
-        st.metric(f"cos({w1}, {w2})", f"{S[corpus.vocab.index(w1), corpus.vocab.index(w2)]:.2f}")
+        neighbours_panel(result.E, S, corpus.vocab)
 
     left, right = layout.blocks(layout.CHART, layout.PANEL)
     p = pca(result.E, k=2)

@@ -1,9 +1,13 @@
-"""Altair chart builders shared by the screens. Data in, chart out: no math here
-beyond reshaping for plotting.
+"""Chart builders shared by the screens. Data in, chart out: no math here beyond reshaping
+for plotting.
 
-The public builders return the chart's Vega-Lite spec (a dict), built once per distinct
-input and kept in ``st.cache_data``: building and validating an Altair chart costs 20-80 ms,
-which a warm rerun after a slider move should not pay again."""
+The public builders write the chart's Vega-Lite spec (a dict) directly, with its data as
+Arrow bytes under ``datasets`` (what Streamlit would send anyway), and keep it in
+``st.cache_data``: building and validating the same chart through Altair cost 20-80 ms per
+chart, the larger part of a cold rerun of the Train screen. Each dataset has a fixed name
+and nothing in the spec but the data depends on the numbers, so when a slider changes only
+the numbers, the page keeps its chart and swaps the data in place instead of building the
+chart again. Altair stays for the one-off charts of single screens (``style``)."""
 from __future__ import annotations
 
 import functools
@@ -13,6 +17,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.dataframe_util import convert_anything_to_arrow_bytes
 
 # Darker colours from Paul Tol's "muted", "bright" and "vibrant" schemes: told apart by people
 # with the common colour-vision deficiencies, and dark enough to read as text on white.
@@ -33,9 +38,11 @@ MAX_CURVE_POINTS = 600     # a line of 600 points looks the same as 5,001 and dr
 def cached_spec(builder):
     """Turn a chart builder into one that returns the cached Vega-Lite spec of its chart.
     The builder gets ``big=True`` in presenter mode (larger text, every point labelled)."""
-    @st.cache_data(max_entries=48, show_spinner=False)    # a 64-word heatmap spec is ~0.5 MB
+    @st.cache_data(max_entries=48, show_spinner=False)
     def build(name: str, *args, **kwargs) -> dict:   # every builder shares this cache: the
-        return builder(*args, **kwargs).to_dict(validate=False)  # name keeps their keys apart
+        spec = builder(*args, **kwargs)              # name keeps their keys apart
+        spec["datasets"] = {k: convert_anything_to_arrow_bytes(df) for k, df in spec["datasets"].items()}
+        return spec
 
     @functools.wraps(builder)
     def spec(*args, **kwargs) -> dict:
@@ -44,27 +51,69 @@ def cached_spec(builder):
     return spec
 
 
+def with_rows(spec: dict) -> dict:
+    """A copy of a spec from these builders with its datasets as plain rows (lists of dicts),
+    as Vega-Lite itself reads them (e.g. vl-convert, for chart files); the builders ship them
+    as Arrow bytes, which only Streamlit understands."""
+    import pyarrow as pa
+
+    rows = {name: pa.ipc.open_stream(data).read_all().to_pylist() if isinstance(data, bytes) else data
+            for name, data in spec.get("datasets", {}).items()}
+    return {**spec, **({"datasets": rows} if "datasets" in spec else {})}
+
+
 def presenting() -> bool:
     """Presenter mode is on (the switch, or ``present=1`` in the page address)."""
     return bool(st.session_state.get("present_mode", False))
 
 
+def _group_colours(groups: list[str]) -> dict:
+    dom = [g for g in GROUP_COLOURS if g in set(groups)] + sorted(set(groups) - set(GROUP_COLOURS))
+    return {"domain": dom, "range": [GROUP_COLOURS.get(g, "#555555") for g in dom]}
+
+
 def group_scale(groups: list[str]) -> alt.Scale:
     """The fixed colour of each word group, whichever groups a chart shows."""
-    dom = [g for g in GROUP_COLOURS if g in set(groups)] + sorted(set(groups) - set(GROUP_COLOURS))
-    return alt.Scale(domain=dom, range=[GROUP_COLOURS.get(g, "#555555") for g in dom])
+    return alt.Scale(**_group_colours(groups))
 
 
-def word_colour_scale(vocab: list[str]) -> alt.Scale:
+def _word_colours(vocab: list[str]) -> dict:
     """The same word gets the same colour in every chart of a screen."""
-    colours = [WORD_COLOURS[i % len(WORD_COLOURS)] for i in range(len(vocab))]
-    return alt.Scale(domain=list(vocab), range=colours)
+    return {"domain": list(vocab), "range": [WORD_COLOURS[i % len(WORD_COLOURS)] for i in range(len(vocab))]}
+
+
+def _config(big: bool = False, label_font: int | None = None) -> dict:
+    """Readable fonts (larger with ``big``, for presenter mode): Vega-Lite's ``config``."""
+    font = BIG_FONT if big else FONT
+    return {"view": {"continuousWidth": 300, "continuousHeight": 300},
+            "axis": {"labelFontSize": label_font or font, "titleFontSize": font},
+            "legend": {"labelFontSize": font, "labelLimit": 0, "symbolSize": 200 if big else 100,
+                       "titleFontSize": font},
+            "title": {"fontSize": font + 2}}
+
+
+def _chart(body: dict, datasets: dict[str, pd.DataFrame], height: int, title, big: bool,
+           label_font: int | None = None) -> dict:
+    """A Vega-Lite spec that fills its column's width (axes and legends included, so it never
+    spills over), ``height`` px high, with its data in named ``datasets``."""
+    return {"config": _config(big, label_font), **body,
+            "autosize": {"contains": "padding", "type": "fit-x"},
+            "height": height, "title": title, "width": "container",
+            "$schema": "https://vega.github.io/schema/vega-lite/v6.4.1.json", "datasets": datasets}
+
+
+def _field(name: str, kind: str, **extra) -> dict:
+    return {"field": name, "type": kind, **extra}
+
+
+def _kind(series: pd.Series) -> str:
+    return "quantitative" if pd.api.types.is_numeric_dtype(series) else "nominal"
 
 
 def style(chart: alt.Chart, fit_width: bool = True, big: bool = False,
           label_font: int | None = None) -> alt.Chart:
-    """Readable fonts (larger with ``big``, for presenter mode); the chart fills its
-    column's width (``fit_width``), axes and legends included, so it never spills over."""
+    """An Altair chart with the same fonts and width rule as the builders below (for the
+    one-off charts of single screens)."""
     font = BIG_FONT if big else FONT
     chart = chart.properties(autosize=alt.AutoSizeParams(
         type="fit-x" if fit_width else "pad", contains="padding"))
@@ -103,38 +152,40 @@ def heatmap_text(n: int, size: int, big: bool = False) -> tuple[int, bool]:
 
 @cached_spec
 def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cosine",
-            domain: tuple[float, float] = (-1.0, 1.0), size: int = 420, big: bool = False) -> alt.Chart:
+            domain: tuple[float, float] = (-1.0, 1.0), size: int = 420, big: bool = False) -> dict:
     """Square heatmap, diverging colours fixed to ``domain``; rows and columns in ``labels``
-    order. Fills its column's width with a height of ``size`` px; the numbers in the cells
-    shrink with the cells, and are left out (colour only) when they would run together."""
-    df = matrix_frame(S, labels, value)
-    df["label"] = df[value].map(lambda v: f"{v:.2f}")
+    order (the order of the data: the words themselves are not in the spec, so a new run
+    over the same number of words only swaps the data). Fills its column's width with a
+    height of ``size`` px; the numbers in the cells shrink with the cells, and are left out
+    (colour only) when they would run together."""
     n = len(labels)
     axis_font = heatmap_axis_font(n, big)
-    enc_x = alt.X("column:N", sort=list(labels), title=None,
-                  axis=alt.Axis(labelAngle=-45, labelOverlap=False, orient="top"))
-    enc_y = alt.Y("row:N", sort=list(labels), title=None, axis=alt.Axis(labelOverlap=False))
-    base = alt.Chart(df).encode(x=enc_x, y=enc_y)
-    rect = base.mark_rect().encode(
-        color=alt.Color(f"{value}:Q", scale=alt.Scale(scheme=DIVERGING, domain=list(domain)),
-                        legend=alt.Legend(title=value, orient="bottom", gradientLength=min(size, 300))),
-        tooltip=["row", "column", alt.Tooltip(f"{value}:Q", format=".3f")],
-    )
-    layers = rect
+    position = {"x": _field("column", "nominal", sort=None, title=None,
+                            axis={"labelAngle": -45, "labelOverlap": False, "orient": "top"}),
+                "y": _field("row", "nominal", sort=None, title=None, axis={"labelOverlap": False})}
+    rect = {"mark": {"type": "rect"}, "encoding": {
+        **position,
+        "color": _field(value, "quantitative", scale={"domain": list(domain), "scheme": DIVERGING},
+                        legend={"gradientLength": min(size, 300), "orient": "bottom", "title": value}),
+        "tooltip": [_field("row", "nominal"), _field("column", "nominal"),
+                    _field(value, "quantitative", format=".3f")]}}
+    layers = [rect]
     font, numbers = heatmap_text(n, size, big)
     if numbers:
-        text = base.mark_text(fontSize=font).encode(
-            text="label:N",
-            color=alt.condition(f"abs(datum['{value}']) > 0.6", alt.value("white"), alt.value("black")),
-        )
-        layers = rect + text
-    chart = layers.properties(width="container", height=size, title=wrap_title(title, size, big))
-    return style(chart, big=big, label_font=axis_font)
+        layers.append({"mark": {"type": "text", "fontSize": font}, "encoding": {
+            **position,
+            "text": _field(value, "quantitative", format=".2f"),
+            "color": {"condition": {"test": f"abs(datum['{value}']) > 0.6", "value": "white"},
+                      "value": "black"}}})
+    body = {"layer": layers} if len(layers) > 1 else rect
+    return _chart({**body, "data": {"name": "matrix"}},
+                  {"matrix": matrix_frame(S, labels, value)}, size, wrap_title(title, size, big), big,
+                  label_font=axis_font)
 
 
 @cached_spec
 def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str = "",
-               height: int = 300, big: bool = False) -> alt.Chart:
+               height: int = 300, big: bool = False) -> dict:
     """Loss against step for one or more runs, with dashed horizontal reference lines.
     Fills its column's width (show it with ``stretch=True``)."""
     frames = []
@@ -145,19 +196,25 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
     df = pd.concat(frames, ignore_index=True)   # at most MAX_CURVE_POINTS + 1 points per line
     names = list(losses) + list(refs)
     colours = (WORD_COLOURS * 2)[: len(losses)] + ["#666666", "#000000"][: len(refs)]
-    colour = alt.Color("line:N", title=None, scale=alt.Scale(domain=names, range=colours),
-                       legend=alt.Legend(orient="bottom", columns=2, labelLimit=400))
+    colour = _field("line", "nominal", legend={"columns": 2, "labelLimit": 400, "orient": "bottom"},
+                    scale={"domain": names, "range": colours}, title=None)
     few = max(len(curve) for curve in losses.values()) <= 2   # e.g. 0 steps: a lone point, no line
-    lines = alt.Chart(df).mark_line(strokeWidth=3, point=alt.OverlayMarkDef(size=120) if few else False).encode(
-        x=alt.X("step:Q", title="update step", axis=alt.Axis(format=",d", tickMinStep=1)),
-        y=alt.Y("loss:Q", title="mean cross-entropy", scale=alt.Scale(zero=False)),
-        color=colour,
-        tooltip=["line", "step", alt.Tooltip("loss:Q", format=".4f")],
-    )
+    lines = {"data": {"name": "curves"},
+             "mark": {"type": "line", "point": {"size": 120} if few else False, "strokeWidth": 3},
+             "encoding": {
+                 "color": colour,
+                 "tooltip": [_field("line", "nominal"), _field("step", "quantitative"),
+                             _field("loss", "quantitative", format=".4f")],
+                 "x": _field("step", "quantitative", axis={"format": ",d", "tickMinStep": 1},
+                             title="update step"),
+                 "y": _field("loss", "quantitative", scale={"zero": False}, title="mean cross-entropy")}}
+    rules = {"data": {"name": "references"},
+             "mark": {"type": "rule", "strokeDash": [7, 4], "strokeWidth": 2},
+             "encoding": {"color": colour,
+                          "tooltip": [_field("line", "nominal"), _field("loss", "quantitative", format=".4f")],
+                          "y": _field("loss", "quantitative")}}
     ref_df = pd.DataFrame({"line": list(refs), "loss": list(refs.values())})
-    rules = alt.Chart(ref_df).mark_rule(strokeDash=[7, 4], strokeWidth=2).encode(
-        y="loss:Q", color=colour, tooltip=["line", alt.Tooltip("loss:Q", format=".4f")])
-    return style((lines + rules).properties(width="container", height=height, title=title), big=big)
+    return _chart({"layer": [lines, rules]}, {"curves": df, "references": ref_df}, height, title, big)
 
 
 @cached_spec
@@ -165,7 +222,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
             xtitle: str = "direction 1", ytitle: str = "direction 2",
             domain: tuple[float, float] | None = None, size: int = 420,
             colour: list[str] | None = None, labels: bool = True,
-            priority: list[int] | None = None, big: bool = False) -> alt.Chart:
+            priority: list[int] | None = None, big: bool = False) -> dict:
     """2-D points with word labels, filling its column's width, ``size`` px high.
 
     Colour is fixed per word by ``vocab``, or, with ``colour`` (one group name per word),
@@ -178,22 +235,21 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     from lab_ui.label_layout import place
 
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
-    scale = alt.Scale(domain=list(domain)) if domain else alt.Scale(zero=False, nice=True, padding=24)
+    scale = {"domain": list(domain)} if domain else {"zero": False, "nice": True, "padding": 24}
     if colour is None:
-        col = alt.Color("word:N", scale=word_colour_scale(vocab), legend=None)
+        col = _field("word", "nominal", scale=_word_colours(vocab), legend=None)
     else:
         df["group"] = colour
-        col = alt.Color("group:N", scale=group_scale(list(colour)),
-                        legend=alt.Legend(orient="bottom", columns=3 if big else 4))
-    base = alt.Chart(df).encode(
-        x=alt.X("x:Q", title=xtitle, scale=scale),
-        y=alt.Y("y:Q", title=ytitle, scale=scale),
-        color=col,
-        tooltip=["word"] + (["group"] if colour else [])
-        + [alt.Tooltip("x:Q", format=".3f"), alt.Tooltip("y:Q", format=".3f")],
-    )
+        col = _field("group", "nominal", scale=_group_colours(list(colour)),
+                     legend={"orient": "bottom", "columns": 3 if big else 4})
+    x, y = _field("x", "quantitative", scale=scale, title=xtitle), _field("y", "quantitative", scale=scale, title=ytitle)
+    tooltip = ([_field("word", "nominal")] + ([_field("group", "nominal")] if colour else [])
+               + [_field("x", "quantitative", format=".3f"), _field("y", "quantitative", format=".3f")])
     font = BIG_FONT if big else FONT
-    layers = base.mark_circle(size=140 if labels or big else 90, opacity=0.9)
+    layers = [{"data": {"name": "points"},
+               "mark": {"type": "circle", "opacity": 0.9, "size": 140 if labels or big else 90},
+               "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
+    datasets = {"points": df}
     if labels or big:
         spots = place(coords, words, width=size, height=size, font=font, priority=priority,
                       label_all=big, domain=domain)
@@ -205,51 +261,50 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
             for al in ("left", "right", "center"):
                 part = lab[lab["align"] == al]
                 for (dx, dy), grp in part.groupby(["dx", "dy"]):
-                    layers += alt.Chart(grp).mark_text(
-                        align=al, dx=float(dx), dy=float(dy), fontSize=font, fontWeight="bold"
-                    ).encode(x="x:Q", y="y:Q", text="word:N", color=col)
-    return style(layers.properties(width="container", height=size, title=wrap_title(title, size, big)),
-                 big=big)
+                    name = f"labels_{al}_{dx:g}_{dy:g}"
+                    datasets[name] = grp.drop(columns=["dx", "dy", "align"]).reset_index(drop=True)
+                    layers.append({"data": {"name": name},
+                                   "mark": {"type": "text", "align": al, "dx": float(dx), "dy": float(dy),
+                                            "fontSize": font, "fontWeight": "bold"},
+                                   "encoding": {"color": col, "text": _field("word", "nominal"),
+                                                "x": _field("x", "quantitative"),
+                                                "y": _field("y", "quantitative")}})
+    return _chart({"layer": layers}, datasets, size, wrap_title(title, size, big), big)
 
 
 @cached_spec
 def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = None,
          x_title: str | None = None, y_title: str | None = None, sort=None,
          fmt: str = ",.0f", height: int = 300, horizontal: bool = False,
-         domain: tuple[float, float] | None = None, big: bool = False) -> alt.Chart:
+         domain: tuple[float, float] | None = None, big: bool = False) -> dict:
     """A plain bar chart with tooltips; ``x`` is the category, ``y`` the value. Fills its
     column's width (show with ``stretch=True``). ``horizontal`` puts categories down the
     side, so long names stay readable; ``domain`` fixes the value axis (e.g. 0 to 100 %),
     so a long bar is not mistaken for a full one."""
-    cat = (alt.Y if horizontal else alt.X)(
-        f"{x}:N", title=x_title or x, sort=sort,
-        axis=alt.Axis(labelAngle=0 if horizontal else -30, labelOverlap=False, labelLimit=200))
-    val = (alt.X if horizontal else alt.Y)(
-        f"{y}:Q", title=y_title or y,
-        scale=alt.Scale(domain=list(domain)) if domain else alt.Scale())
+    cat = _field(x, "nominal", sort=sort, title=x_title or x,
+                 axis={"labelAngle": 0 if horizontal else -30, "labelLimit": 200, "labelOverlap": False})
+    val = _field(y, "quantitative", scale={"domain": list(domain)} if domain else {}, title=y_title or y)
     enc = dict(x=val, y=cat) if horizontal else dict(x=cat, y=val)
-    enc["tooltip"] = [x, alt.Tooltip(f"{y}:Q", format=fmt)]
+    enc["tooltip"] = [_field(x, _kind(df[x])), _field(y, "quantitative", format=fmt)]
     if color:
-        enc["color"] = alt.Color(f"{color}:N", scale=alt.Scale(range=WORD_COLOURS), title=color,
-                                 legend=alt.Legend(orient="bottom"))
-    chart = alt.Chart(df).mark_bar().encode(**enc).properties(width="container", height=height,
-                                                              title=title)
-    return style(chart, big=big)
+        enc["color"] = _field(color, "nominal", legend={"orient": "bottom"},
+                              scale={"range": WORD_COLOURS}, title=color)
+    return _chart({"data": {"name": "bars"}, "mark": {"type": "bar"}, "encoding": enc},
+                  {"bars": df}, height, title, big)
 
 
 @cached_spec
 def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
           domain: tuple[float, float] | None = None, order: list[str] | None = None,
-          big: bool = False) -> alt.Chart:
+          big: bool = False) -> dict:
     """Each value as a tick on its group's line: good for comparing two spreads. Groups in
     ``order`` (if given), 28 px a line from two lines up. Fills its column's width (show with
     ``stretch=True``)."""
-    xs = alt.Scale(domain=list(domain)) if domain else alt.Scale()
     n_groups = df[group].nunique()
-    chart = alt.Chart(df).mark_tick(thickness=2, size=min(26, 200 // max(n_groups, 1)), opacity=0.5).encode(
-        x=alt.X(f"{value}:Q", scale=xs, title=value),
-        y=alt.Y(f"{group}:N", title=None, sort=order),
-        color=alt.Color(f"{group}:N", scale=alt.Scale(range=WORD_COLOURS), legend=None),
-        tooltip=[group, alt.Tooltip(f"{value}:Q", format=".3f")],
-    )
-    return style(chart.properties(width="container", height=max(200, 28 * n_groups), title=title), big=big)
+    enc = {"color": _field(group, "nominal", legend=None, scale={"range": WORD_COLOURS}),
+           "tooltip": [_field(group, _kind(df[group])), _field(value, "quantitative", format=".3f")],
+           "x": _field(value, "quantitative", scale={"domain": list(domain)} if domain else {}, title=value),
+           "y": _field(group, "nominal", sort=order, title=None)}
+    mark = {"type": "tick", "opacity": 0.5, "size": min(26, 200 // max(n_groups, 1)), "thickness": 2}
+    return _chart({"data": {"name": "ticks"}, "mark": mark, "encoding": enc}, {"ticks": df},
+                  max(200, 28 * n_groups), title, big)

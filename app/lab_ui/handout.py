@@ -49,7 +49,8 @@ def _fixed_width(node):
 def with_footer(spec: dict, footer: str) -> dict:
     """A Vega-Lite spec with ``footer`` printed under the chart (the original as the only
     panel of a vertical stack, whose own title sits at the bottom)."""
-    spec = _fixed_width(spec)
+    from lab_ui.charts import with_rows
+    spec = _fixed_width(with_rows(spec))        # Arrow datasets as rows: vl-convert reads JSON
     outer = {k: spec.pop(k) for k in ("$schema", "datasets", "config") if k in spec}
     outer.update({"vconcat": [spec],
                   "title": {"text": footer, "orient": "bottom", "anchor": "start", "fontSize": 10,

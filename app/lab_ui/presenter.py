@@ -21,6 +21,7 @@ LESSON = [
     ("app_pages/similarity.py", "2. Similarity", ":material/explore:"),
     ("app_pages/train.py", "3. Train", ":material/model_training:"),
     ("app_pages/pair.py", "3b. One pair, step by step", ":material/footprint:"),
+    ("app_pages/cbow.py", "3c. CBOW next to skip-gram", ":material/compare:"),
     ("app_pages/gradients.py", "4. Gradients", ":material/gradient:"),
     ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
@@ -48,7 +49,9 @@ def _sync_address() -> None:
 
 
 def _flip() -> None:
-    st.session_state[MODE_KEY] = bool(st.session_state["present_switch"])
+    # The switch's state can be missing when its callback runs (seen right after the developer
+    # menu's "Clear caches"): keep the mode as it was rather than fail the whole page.
+    st.session_state[MODE_KEY] = bool(st.session_state.get("present_switch", presenting()))
     _sync_address()
 
 

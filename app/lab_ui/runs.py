@@ -30,6 +30,10 @@ from lab_ui.jobs import Cancelled, heavy_slot, is_long
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
+QUIET_SECONDS = 0.75
+"""Runs estimated (``core.budget``) at most this long get no progress bar or Stop button: the
+estimate is cautious (0.36 s for the lesson's reference run, which trains in ~0.06 s), and a
+bar that flashes for a blink only adds drawing to the page (about 25 updates of the page)."""
 
 
 class RunCache:
@@ -95,8 +99,9 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
 def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed: int,
               init_std: float = 0.1, max_vocab: int | None = None, progress=None,
               stop_key: str | None = None) -> TrainResult:
-    """Train once per distinct setting. On a cold run, ``progress`` (an ``st.empty()``
-    placeholder) shows a progress bar, updated about 20 times, and is cleared after.
+    """Train once per distinct setting. On a cold run expected to take more than a blink
+    (``QUIET_SECONDS``), ``progress`` (an ``st.empty()`` placeholder) shows a progress bar,
+    updated about 20 times, and is cleared after.
 
     ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
     stopped by it is kept for this session only (never cached) and returned with
@@ -116,7 +121,10 @@ def train_run(text: str, window: int, d_model: int, lr: float, steps: int, seed:
     config = SkipGramConfig(d_model=d_model, lr=lr, steps=steps, seed=seed, init_std=init_std,
                             snapshot_every=max(1, steps // 60))
     every = max(1, steps // 20)
-    heavy = is_long(budget.skipgram_work(corpus.V, d_model, steps))
+    work = budget.skipgram_work(corpus.V, d_model, steps)
+    heavy = is_long(work)
+    if budget.seconds(work) <= QUIET_SECONDS:
+        progress = None
 
     def run():
         """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""

@@ -37,6 +37,25 @@ def heatmap_order(S: np.ndarray, corpus: Corpus) -> np.ndarray:
     return shown[similarity_order(S[np.ix_(shown, shown)])]
 
 
+@st.fragment
+def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
+    """The nearest neighbours of a chosen word and the cosine of any two words. A fragment:
+    choosing a word reruns only this panel (no training, no chart is redrawn)."""
+    default = vocab.index("cat") if "cat" in vocab else 0
+    word = st.selectbox("Word", vocab, index=default, key="train_word")
+    k = min(5, len(vocab) - 1)
+    nn = nearest(E, vocab.index(word), k=k)
+    st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
+                               "cosine": [round(cs, 2) for _, cs in nn]}),
+                 hide_index=True, key="train_nn_table")
+    st.markdown("**Cosine of any two words**")
+    a, b = st.columns(2)
+    w1 = a.selectbox("First word", vocab, index=default, key="train_w1")
+    w2 = b.selectbox("Second word", vocab, index=vocab.index("dog") if "dog" in vocab else 1,
+                     key="train_w2")
+    st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
+
+
 def replay_view(result: TrainResult, corpus: Corpus) -> None:
     """A step scrubber over the training snapshots, with play/pause."""
     st.markdown("Watch the rows drift from random noise into structure. Each picture is turned "

@@ -12,23 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from bench.browser import free_port, stop_server
+from bench.browser import launch_server, stop_server, wait_healthy
 
 from .helpers import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, IGNORED_CONSOLE, LAYOUT_NOTES, REPO_ROOT,
                       AppPage, Server, expect)
 
 # Streamlit scripts served to the browser by the tests, not modules to import for doctests.
 collect_ignore = ["fixtures"]
-SERVER_START_TIMEOUT = 60  # seconds for /_stcore/health to answer "ok"
 if expect is not None:
     expect.set_options(timeout=15_000)
 
@@ -65,48 +59,20 @@ def app_root() -> Path:
     return root
 
 
-def _health(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as r:
-            return r.read().decode(errors="replace").strip()
-    except (urllib.error.URLError, OSError):
-        return ""
-
-
 @contextlib.contextmanager
 def streamlit_server(root: Path, script: str, logs: Path):
-    """Start ``streamlit run <script>`` in ``root`` as the README does; yield a Server; stop it."""
-    port = str(free_port())
-    out_path, err_path = logs / "stdout.txt", logs / "stderr.txt"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
-    # `-P` keeps the current directory off sys.path, exactly like the `streamlit` console
-    # script of the README. Plain `python -m` would put the repository root on sys.path and
-    # hide the trap this suite exists to catch (`import core` failing under `streamlit run app`).
-    cmd = [sys.executable, "-P", "-m", "streamlit", "run", script,
-           "--server.headless", "true", "--server.port", port, "--server.address", "127.0.0.1",
-           "--browser.gatherUsageStats", "false"]
-    with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=err)
-    base = f"http://127.0.0.1:{port}"
-
-    def server_output() -> str:
-        text = err_path.read_text(errors="replace") + out_path.read_text(errors="replace")
-        return text[-4000:] or "(no output)"
-
+    """Start ``streamlit run <script>`` in ``root`` as the README does (``bench.browser``, the
+    harness the benchmarks share: ``python -P``, so the repository root is not importable and
+    the router must find its own packages, the trap this suite exists to catch); yield a
+    Server; stop it."""
+    log = logs / "server.txt"
+    proc, base = launch_server(log, root, script=script)
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while _health(f"{base}/_stcore/health") != "ok":
-            if time.monotonic() > deadline:
-                pytest.fail(f"`streamlit run {script}` did not answer {base}/_stcore/health with 'ok' "
-                            f"within {SERVER_START_TIMEOUT} s. Its output:\n{server_output()}",
-                            pytrace=False)
-            try:
-                proc.wait(timeout=0.25)  # doubles as the pause between polls
-            except subprocess.TimeoutExpired:
-                continue
-            pytest.fail(f"`streamlit run {script}` exited with code {proc.returncode} before it "
-                        f"was ready. Its output:\n{server_output()}", pytrace=False)
-        yield Server(base, err_path)
+        try:
+            wait_healthy(proc, base, log)
+        except RuntimeError as err:
+            pytest.fail(str(err), pytrace=False)
+        yield Server(base, log)
     finally:
         stop_server(proc)
 

@@ -1,14 +1,7 @@
-"""Driving the running app in Chromium: waiting for script runs, reading widgets and metrics,
-checking a screen's health, and taking full-page screenshots.
-
-Waiting for a rerun: right after a click or a key press, ``data-test-script-state`` may still
-read ``notRunning`` for a moment before the rerun starts; and a fast run can go from running to
-notRunning within one React render, so the attribute never shows ``running`` at all. Neither
-"wait for notRunning" nor "watch the attribute change" is reliable. The server's own word is:
-each script run ends with a ``script_finished`` message on the app's websocket.
-``AppPage.rerun(action)`` waits for that message (decoded with Streamlit's own protobuf
-classes), then for the page to be idle, then for two animation frames so the last deltas are
-painted.
+"""Driving the running app in Chromium for the tests: reading widgets and metrics, checking a
+screen's health, and taking full-page screenshots. Starting the server, the browser's
+arguments and waiting for script runs (the server's ``script_finished`` message on the app's
+websocket) are the shared harness's, ``bench.browser``, which the benchmarks use too.
 """
 from __future__ import annotations
 
@@ -17,7 +10,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlparse
 
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from bench.browser import CHROMIUM, CHROMIUM_ARGS, Page  # noqa: F401  (the fixtures import them from here)
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -26,22 +19,11 @@ except ImportError:  # the fixtures skip (or fail in CI) with a clear message
     expect = None
     PlaywrightTimeout = TimeoutError
 
-# A whole script run ended (not one cut short by a newer rerun, not a fragment's run).
-# A fragment (st.fragment, e.g. the replay scrubber) finishes with its own status.
-RUN_ENDS = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
-            ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
-
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "test-artifacts" / "screenshots"
 DOCS_SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
 APP = "[data-testid='stApp']"
-IDLE_STATES = ("notRunning", "compilationError")
-RUN_TIMEOUT = 60_000   # ms; a cold training run takes a few seconds
 CHART_TIMEOUT = 15_000  # ms for Vega-Lite to draw after the run ends
 
 # Console messages that are not the app's fault; they are listed at the end of the run.
@@ -110,36 +92,31 @@ def slug(url: str) -> str:
 
 
 class Server:
-    """The running app: its base URL and the end of what it printed to stderr."""
+    """The running app: its base URL and the end of what it printed."""
 
-    def __init__(self, base_url: str, stderr_path: Path):
-        self.base_url, self.stderr_path = base_url, stderr_path
+    def __init__(self, base_url: str, log_path: Path):
+        self.base_url, self.log_path = base_url, log_path
 
     def log_tail(self, chars: int = 3000) -> str:
-        text = self.stderr_path.read_text(errors="replace") if self.stderr_path.exists() else ""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         return text[-chars:].strip()
 
 
-class AppPage:
-    """One browser page on the app, with the bookkeeping the tests assert on."""
+class AppPage(Page):
+    """One browser page on the app, with the bookkeeping the tests assert on: console errors,
+    uncaught page errors and dialogs (the ``app`` fixture fails a test that has any)."""
 
     def __init__(self, context, base_url: str, server_log=lambda: ""):
-        self.base_url = base_url
-        self.server_log = server_log
         context.set_default_timeout(30_000)
-        self.page = context.new_page()
+        super().__init__(context, base_url)
+        self.server_log = server_log
         self.console_errors: list[str] = []
         self.page_errors: list[str] = []
         self.dialogs: list[str] = []
-        self.runs_done = 0               # script_finished messages received (whole runs)
-        self.messages: list[str] = []    # the kinds of recent ForwardMsgs, for error reports
-        self.ws = None
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda err: self.page_errors.append(str(err)))
         self.page.on("dialog", self._on_dialog)
-        self.page.on("websocket", self._on_websocket)
 
-    # --- bookkeeping -------------------------------------------------------------------
     def _on_console(self, msg) -> None:
         if msg.type != "error":
             return
@@ -151,87 +128,9 @@ class AppPage:
         else:
             self.console_errors.append(line)
 
-    def _on_websocket(self, ws) -> None:
-        if "/_stcore/stream" in ws.url:
-            self.ws = ws
-            ws.on("framereceived", self._on_frame)
-
-    @staticmethod
-    def _decode(payload):
-        if isinstance(payload, str):
-            return None
-        msg = ForwardMsg()
-        try:
-            msg.ParseFromString(payload)
-        except Exception:  # not a ForwardMsg: not ours to judge
-            return None
-        return msg
-
-    @classmethod
-    def _is_run_end(cls, payload) -> bool:
-        msg = cls._decode(payload)
-        return (msg is not None and msg.WhichOneof("type") == "script_finished"
-                and msg.script_finished in RUN_ENDS)
-
-    def _on_frame(self, payload) -> None:
-        msg = self._decode(payload)
-        if msg is None:
-            return
-        kind = msg.WhichOneof("type")
-        if kind == "script_finished":
-            kind += ":" + ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)
-            if msg.script_finished in RUN_ENDS:
-                self.runs_done += 1
-        if kind != "delta":
-            self.messages = (self.messages + [kind])[-12:]
-
     def _on_dialog(self, dialog) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message!r}")
         dialog.dismiss()
-
-    # --- runs ------------------------------------------------------------------------
-    def wait_idle(self, timeout: int = RUN_TIMEOUT) -> str:
-        """Wait until no script run is in progress; return the state."""
-        self.page.wait_for_function(
-            "states => { const a = document.querySelector(\"[data-testid='stApp']\");"
-            " return a && states.includes(a.getAttribute('data-test-script-state')); }",
-            arg=list(IDLE_STATES), timeout=timeout)
-        return self.page.locator(APP).get_attribute("data-test-script-state")
-
-    def _settle(self, timeout: int) -> None:
-        self.wait_idle(timeout)
-        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-    def _no_run(self, what: str, timeout: int) -> AssertionError:
-        state = self.page.locator(APP).get_attribute("data-test-script-state")
-        return AssertionError(f"no script run finished within {timeout / 1000:.0f} s of {what} "
-                              f"(state now {state!r}, url {self.page.url}); last messages from the "
-                              f"server: {self.messages}")
-
-    def rerun(self, action, timeout: int = RUN_TIMEOUT) -> None:
-        """Do ``action`` (a click, a key press) and wait for the run it triggers to finish."""
-        assert self.ws is not None, "not connected to the app"
-        try:
-            with self.ws.expect_event("framereceived", predicate=self._is_run_end, timeout=timeout):
-                action()
-        except PlaywrightTimeout as err:
-            raise self._no_run("the action", timeout) from err
-        self._settle(timeout)
-
-    def goto(self, path: str = "/", timeout: int = RUN_TIMEOUT) -> None:
-        """Open a URL of the app in this page and wait for its first run to finish."""
-        self.ws, self.runs_done = None, 0
-        self.page.goto(self.base_url + path)
-        if self.ws is None:
-            ws = self.page.wait_for_event("websocket", predicate=lambda w: "/_stcore/stream" in w.url,
-                                          timeout=timeout)
-            self.ws = self.ws or ws
-        if self.runs_done == 0:  # frames are only dispatched while we wait: no race here
-            try:
-                self.ws.wait_for_event("framereceived", predicate=self._is_run_end, timeout=timeout)
-            except PlaywrightTimeout as err:
-                raise self._no_run(f"opening {path}", timeout) from err
-        self._settle(timeout)
 
     # --- navigation ------------------------------------------------------------------
     def nav_links(self) -> list[tuple[str, str]]:

@@ -1,11 +1,12 @@
 """The training lab's tabs, the generated corpus and a small load test, in a real browser."""
 import re
-import subprocess
-import sys
 
 import pytest
 
-from .helpers import ARTIFACTS, REPO_ROOT, expect
+from core.corpus import GUIDE_TEXT, Corpus
+from core.skipgram import SkipGramConfig, train
+
+from .helpers import ARTIFACTS, AppPage, expect
 
 pytestmark = pytest.mark.browser
 
@@ -52,10 +53,41 @@ def test_generated_corpus_scores_the_groups(app):
     app.assert_healthy(min_charts=5)
 
 
-def test_load_four_sessions_get_their_own_results():
-    """The load script (bench/load.py) at CI size: four concurrent sessions, one server."""
-    out = subprocess.run([sys.executable, "-m", "bench.load", "--sessions", "4", "--steps", "500"],
-                         cwd=REPO_ROOT, capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
-    assert "all correct and error-free: True" in out.stdout
-    (ARTIFACTS.parent / "load-4-sessions.txt").write_text(out.stdout)
+def test_four_sessions_at_once_each_get_their_own_results(browser, app_server):
+    """A small load test: four sessions open the Train screen at the same moment, each with its
+    own settings from a link, then each moves its d_model slider. Every page must show the
+    losses the core computes for its own settings (no cross-talk through the shared caches or
+    module state). The class-sized version is ``bench.classroom`` (40 websocket students)."""
+    settings = [(2 + i, 1 + i % 3, i) for i in range(4)]   # (d_model, window, seed)
+
+    def expected(d, w, seed):
+        r = train(Corpus.from_text(GUIDE_TEXT, window=w), SkipGramConfig(d_model=d, seed=seed, steps=500))
+        return f"{r.losses[0]:.3f}", f"{r.losses[-1]:.3f}"
+
+    def shown(a):
+        return tuple(a.metric(label).first.inner_text().strip() for label in ("loss, step 0", "loss, step 500"))
+
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in settings]
+    try:
+        pages = [AppPage(ctx, app_server.base_url, app_server.log_tail) for ctx in contexts]
+        for a, (d, w, seed) in zip(pages, settings):   # no waiting in between: all at once
+            a.page.goto(f"{a.base_url}/train?train_d_model={d}&train_window={w}&train_seed={seed}"
+                        "&train_steps=500", wait_until="commit")
+        for a, (d, w, seed) in zip(pages, settings):
+            a.wait_for_run(0, "opening the Train screen", 120_000)
+            a.settle()
+            assert shown(a) == expected(d, w, seed)
+        before = [a.runs_done for a in pages]
+        for a in pages:
+            thumb = a.slider("train_d_model").get_by_role("slider")
+            thumb.focus()
+            thumb.press("ArrowRight")
+        for a, n, (d, w, seed) in zip(pages, before, settings):
+            a.wait_for_run(n, "the key press", 120_000)
+            a.settle()
+            assert shown(a) == expected(d + 1, w, seed)
+            a.assert_healthy()
+            assert not a.console_errors + a.page_errors + a.dialogs
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(1024, 768), (1280, 720), (1920, 1080), (853, 533)]
 TRAIN_TABS = ["Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]
-PAGES = (["/", "/lookup", "/similarity", "/train", "/pair", "/gradients", "/parameters", "/limits", "/tokens",
+PAGES = (["/", "/lookup", "/similarity", "/train", "/pair", "/cbow", "/gradients", "/parameters", "/limits", "/tokens",
           "/projections", "/analogies", "/position", "/own_vectors", "/train?train_source=Word+groups+%28generated%29"]
          + ["/train?train_tab=" + t.replace(" ", "+") for t in TRAIN_TABS])
 SETTLE_TRIES = 4           # a resize makes Vega-Lite redraw: re-check before calling it a fault

@@ -24,12 +24,17 @@ KEY_RESULT = {
     "1. Lookup": "[data-testid='stAlertContentSuccess']",
     "2. Similarity": ".st-key-sim_metrics [data-testid='stMetric']",
     "3. Train": ".st-key-train_metrics [data-testid='stMetric']",
+    "3b. One pair, step by step": ".st-key-pair_buttons button",     # the steps are the screen
+    "3c. CBOW next to skip-gram": ".st-key-cbow_metrics_CBOW [data-testid='stMetric']",
     "4. Gradients": "[data-testid='stAlertContentInfo']",
     "5. Parameters": ".st-key-params_metrics [data-testid='stMetric']",
     "6. Limits": "[data-testid='stAlertContentWarning']",
     "7. Tokens: bank": ("[data-testid='stMarkdownContainer'] span[title], "
                         "[data-testid='stMarkdownContainer'] .chip, .st-key-tok_metrics"),
     "8. Projections": "[data-testid='stVegaLiteChart']",
+    "8b. Analogies and directions": ".st-key-ana_window",           # the settings the scores follow
+    "9. Position": ".st-key-pos_kind",                              # the switch between kinds of positions
+    "10. Your own vectors": ".st-key-own_metrics [data-testid='stMetric']",
 }
 
 SMALL_TEXT_JS = """

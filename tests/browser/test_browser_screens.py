@@ -18,6 +18,7 @@ MIN_CHARTS = {
     "2. Similarity": 1,    # one-hot heatmap (the arrows only show for 2-number vectors)
     "3. Train": 3,         # loss curve, cosine heatmap, PCA map (the Result tab)
     "3b. One pair, step by step": 0,
+    "3c. CBOW next to skip-gram": 1,   # both loss curves on one chart
     "4. Gradients": 0,
     "5. Parameters": 3,    # memory bars, share bars, growth lines
     "6. Limits": 0,

@@ -1,0 +1,28 @@
+"""A new run of the same size changes a chart's data, not its spec: the page then swaps the data
+into the chart it already has instead of building the chart again (docs/performance.md, the Train screen's round-3 table)."""
+import json
+
+from tests.app.conftest import open_screen
+from tests.app.values import charts, move
+
+
+def test_train_loss_and_heatmap_keep_their_spec_when_only_the_numbers_change():
+    at = open_screen("train")
+    before = {c.title or list(c.data)[0]: (c.spec, c.data) for c in charts(at)}
+    move(at, ("slider", "train_d_model", 5))
+    after = {c.title or list(c.data)[0]: (c.spec, c.data) for c in charts(at)}
+    for name in ("curves", "matrix"):                    # the loss curve and the heatmap
+        spec_a, data_a = before[name]
+        spec_b, data_b = after[name]
+        assert json.dumps(spec_a, sort_keys=True) == json.dumps(spec_b, sort_keys=True), name
+        assert list(data_a) == list(data_b)               # the same dataset names ...
+        changed = [k for k in data_a if not data_a[k].equals(data_b[k])]
+        assert changed, name                               # ... holding the new run's numbers
+
+
+def test_chart_data_is_shipped_as_arrow_not_inside_the_spec():
+    at = open_screen("train")
+    for el in at.get("vega_lite_chart"):
+        spec = json.loads(el.proto.spec)
+        assert "datasets" not in spec and "values" not in json.dumps(spec.get("data", {}))
+        assert el.proto.datasets and all(d.data.data for d in el.proto.datasets)
