@@ -11,6 +11,12 @@
 3. A mutant of core/ is judged by the core's own tests only (not the screen tests that also
    reach it): the core's tests must catch a wrong core by themselves, and a surviving core
    mutant would otherwise cost a full run of every screen (hours for the whole core).
+4. A mutant of app/lab_ui/X.py is judged by the tests that are not screen runs (unit tests of
+   the helpers, which take milliseconds) plus the screen test files listed for X in
+   ``LAB_UI_SCREEN_TESTS``: the screens that show what X computes, with their values asserted.
+   Other screens that merely pass through X (every screen draws a title with lab_ui.common)
+   are left out. A module not in the table keeps every screen test that reaches it. Fewer tests can only kill fewer mutants, so the score is a lower bound of
+   what the whole fast suite would score; it is what makes the run take an hour, not 14.
 """
 from __future__ import annotations
 
@@ -53,12 +59,46 @@ def pytest_sessionstart(session):
 
 
 SCREEN_TESTS = ("tests/app/", "tests/robust/test_bad_input_app.py")
+# Every test that starts a screen (AppTest), for rule 4.
+APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py", "tests/robust/test_budget.py",
+                            "tests/robust/test_word_rule.py",
+                            "tests/test_jobs.py::test_a_long_run_on_the_train_screen")
+
+# app/lab_ui module -> the screen test files that judge its mutants (beside its unit tests).
+LAB_UI_SCREEN_TESTS = {
+    "captions": ("tests/app/test_captions.py", "tests/app/test_exercises.py",
+                 "tests/app/test_values_limits_tokens_home.py"),
+    "parse": ("tests/app/test_values_lookup_similarity.py", "tests/robust/test_bad_input_app.py"),
+    "guard": ("tests/app/test_train.py", "tests/robust/test_budget.py"),
+    "label_layout": ("tests/app/test_scatter_colours.py",
+                     "tests/app/test_presenter.py::test_presenter_mode_labels_every_scatter_point"),
+    "chips": ("tests/app/test_tokens.py", "tests/app/test_values_limits_tokens_home.py"),
+    "jobs": ("tests/test_jobs.py",),
+    "presenter": ("tests/app/test_presenter.py",),
+    "paste_guard": ("tests/app/test_screens.py",),
+    "exercises": ("tests/app/test_exercises.py", "tests/app/test_values_controls.py"),
+    "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py"),
+    "layout": ("tests/app/test_screens.py",),
+    "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py"),
+    "bigtext_view": ("tests/app/test_bigtext.py",),
+}
+
+
+def _keep(nodeid: str, mutant: str) -> bool:
+    """Does this test judge this mutant (rules 3 and 4 of the module docstring)?"""
+    if mutant.startswith("core."):
+        return not nodeid.startswith(SCREEN_TESTS)
+    if mutant.startswith("app.lab_ui."):
+        listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
+        return not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
+    return True
 
 
 def pytest_collection_modifyitems(config, items):
-    if not os.environ.get("MUTANT_UNDER_TEST", "").startswith("core."):
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if not mutant.startswith(("core.", "app.lab_ui.")):
         return
-    screens = [i for i in items if i.nodeid.startswith(SCREEN_TESTS)]
-    if screens:
-        config.hook.pytest_deselected(items=screens)
-        items[:] = [i for i in items if not i.nodeid.startswith(SCREEN_TESTS)]
+    dropped = [i for i in items if not _keep(i.nodeid, mutant)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [i for i in items if _keep(i.nodeid, mutant)]

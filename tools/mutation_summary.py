@@ -3,12 +3,14 @@
     python tools/mutation_summary.py            # the table and the survivors
     python tools/mutation_summary.py --diffs    # ... with each survivor's diff (mutmut show)
     python tools/mutation_summary.py --markdown # survivors as a Markdown table with a verdict each
+    python tools/mutation_summary.py --by-module --only names.txt   # a row per module, these mutants only
 
 Score = killed / (all mutants that were run): a timeout counts as killed (the mutant broke
 the code badly enough to hang a test); "no tests" and "survived" count against the score.
 """
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 import subprocess
@@ -50,12 +52,124 @@ VERDICTS = [
 ]
 
 
+# Survivors reviewed one by one: (mutant name pattern, text of the mutated line, verdict).
+# Matched on the function and the changed text, not on mutmut's number, which shifts when
+# the code changes ("^text": the whole changed line). A reason must hold for every input the
+# code can receive.
+REVIEWED = [
+    ("core.skipgram.x_loss_and_grads__mutmut_*", "block: int = 129",
+     "equivalent: the block size only groups rows; results agree to rounding (test_block_size_...)"),
+    ("core.skipgram.x_train__mutmut_*", "loss_and_grads(E, W, C, None)",
+     "equivalent: loss_and_grads recomputes the same row totals when n is not given"),
+    ("core.skipgram.x_train__mutmut_*", "loss_and_grads(E, W, C, )",
+     "equivalent: loss_and_grads recomputes the same row totals when n is not given"),
+    ("core.skipgram.x_train__mutmut_*", "n = None",
+     "equivalent: loss_and_grads recomputes the same row totals when n is None"),
+    ("core.skipgram.x_train__mutmut_*", "range(config.steps + 2)",
+     "equivalent: the loop always leaves at step == steps, before the extra pass"),
+    ("core.*train*", "loss >= BLOWUP_FACTOR",
+     "equivalent except for a loss of exactly 10 x the first, one float value"),
+    ("core.projection.x_fix_signs__mutmut_*", "signs == 1] = 1.0",
+     "equivalent: only a row of zeros has sign 0, and any sign times zeros is zeros"),
+    ("core.projection.x_fix_signs__mutmut_*", "signs == 0] = 2.0",
+     "equivalent: only a row of zeros has sign 0, and any sign times zeros is zeros"),
+    ("core.projection.x_fix_signs__mutmut_*", "components / signs",
+     "equivalent: the signs are +1 or -1, and dividing by them is multiplying"),
+    ("core.honesty.x_random_orthogonal__mutmut_*", "signs[signs == ",
+     "equivalent: R's diagonal is never exactly 0 for a Gaussian matrix (probability 0)"),
+    ("core.honesty.x_random_orthogonal__mutmut_*", "Q / signs",
+     "equivalent: the signs are +1 or -1, and dividing by them is multiplying"),
+    ("core.honesty.x_rotation_check__mutmut_*", ">= 1e-9",
+     "equivalent except for an entry that moves by exactly 1e-9"),
+    ("core.projection.x_pca__mutmut_*", "np.linalg.svd(Xc, ",
+     "equivalent: full_matrices only adds rows of Vt past min(n, d), which pca never reads"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "max_iter: int = 201",
+     "equivalent: no row needs 200 bisection steps to reach the tolerance"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "todo = np.abs(diff) > tol",
+     "equivalent except for an entropy exactly tol from the target, one float value"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "(diff >= 0)",
+     "equivalent: a row with diff == 0 is not in todo, so it is in neither up nor down"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "(diff <= 0)",
+     "equivalent: a row with diff == 0 is not in todo, so it is in neither up nor down"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "beta = np.full(n, ",
+     "equivalent within the tolerance: another starting beta, the same calibrated perplexity"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "beta[up] * 3",
+     "equivalent within the tolerance: a wider search step, the same calibrated perplexity"),
+    ("core.tsne.x__row_probabilities__mutmut_*", "np.where(P > 0, P, 2.0)",
+     "equivalent: the entries it changes are multiplied by P = 0"),
+    ("core.tsne.x_tsne__mutmut_*", "Y -= Y.mean(axis=None)",
+     "equivalent: t-SNE's gradient and the final PCA ignore a shift of the whole picture"),
+    ("core.tsne.x_tsne__mutmut_*", "(grad >= 0) == (step > 0)",
+     "equivalent except where a gradient is exactly 0, where the gain rule is a tie anyway"),
+    ("core.tsne.x_tsne__mutmut_*", "np.zeros_like(None)",
+     "equivalent: a 0-d zero broadcasts as the (n, k) zeros did, and the first step replaces it"),
+    ("core.tsne.x_tsne__mutmut_*", "np.ones_like(None)",
+     "equivalent: a 0-d one broadcasts as the (n, k) ones did, and the first step replaces it"),
+    ("core.corpus.xǁCorpusǁfrom_text__mutmut_*", "({words[1]!r})",
+     "equivalent: with one distinct word (and at least two words) words[1] is words[0]"),
+    ("core.corpus.xǁCorpusǁmost_frequent__mutmut_*", "np.bincount(self.ids, )",
+     "equivalent: every vocabulary word occurs in ids, so the count is already V long"),
+    ("core.context_mix.x_ambiguous_in_context__mutmut_*", "(lab != s).any()",
+     "equivalent: labels take only the two sense values, so 'a sense missing' = 'all one sense'"),
+    ("core.generated.x_generate_corpus__mutmut_*", "order: list[int] = None",
+     "equivalent: None and [] are both empty for `if not order`, which refills it"),
+    ("core.honesty.x_neighbour_overlap__mutmut_*", "X.ndim != 2 and Y.ndim != 2",
+     "equivalent: checks.array has already made both tables 2-D"),
+    ("core.honesty.x_neighbour_overlap__mutmut_*", "k must be at least 1.",
+     "equivalent: unreachable, checks.whole(k, 'k', 1) refuses k < 1 first"),
+    ("core.negsampling.x_train_negsampling__mutmut_*", "(diverged_step is not None) or True",
+     "equivalent: recomputing the final loss of a finished run gives softmax_losses[-1] exactly"),
+    ("core.tokenizer.x_gpt2__mutmut_*", "explicit_n_vocab=None",
+     "equivalent: tiktoken counts the same 50,257 ids without the explicit check"),
+    ("core.tokenizer.x_gpt2__mutmut_*", "^)",
+     "equivalent: tiktoken counts the same 50,257 ids without the explicit check"),
+    ("core.tokenizer.x_*__mutmut_*", '.decode(errors="replace")',
+     "equivalent: UTF-8 is the default codec of bytes.decode"),
+    ("core.tokenizer.x_tokenize__mutmut_*", "disallowed_special=None",
+     "equivalent: tiktoken treats None like () (no special text refused)"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "(beta[up] + hi[up]) * 2",
+     "equivalent within the tolerance: another search path, the same perplexity to 1e-5 bits"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "(beta[down] - lo[down]) / 2",
+     "equivalent within the tolerance: another search path, the same perplexity to 1e-5 bits"),
+    ("core.tsne.x_conditional_probabilities__mutmut_*", "(beta[down] + lo[down]) / 3",
+     "equivalent within the tolerance: another search path, the same perplexity to 1e-5 bits"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) <= 1e18",
+     "equivalent: 1e18 prints the same through either branch"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) < 1e+18",
+     "equivalent: 1e+18 is the same number as 1e18"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "if abs(x) > 1:",
+     "equivalent: +-1 is whole, so the first branch has printed it already"),
+    ("app.lab_ui.captions.x_number__mutmut_*", "if abs(x) >= 2:",
+     "equivalent: between 1 and 2 both branches keep digits - 1 decimals"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip("XX0XX")',
+     "equivalent: rstrip takes a set of characters, and a printed number has no X"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip("XX.XX")',
+     "equivalent: rstrip takes a set of characters, and a printed number has no X"),
+    ("core.tokenizer.x_clean_text__mutmut_*", "if (n_bad) or True else text",
+     "equivalent: the replacement pass over a text without surrogates returns it unchanged"),
+    ("app.lab_ui.captions.x_objectives__mutmut_*", 'float("INF")',
+     "equivalent: float() reads 'INF' as infinity too"),
+    ("app.lab_ui.exercises.x_read_number__mutmut_*", r"\u00A0\u202F",
+     "equivalent: the same two characters (hex digits of an escape have no case)"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'if (decimals) and False else text', "open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, should kill it (not re-run)"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip("0").rstrip(None) if decimals', "open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, should kill it (not re-run)"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip("0").lstrip(".") if decimals', "open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, should kill it (not re-run)"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'rstrip(None).rstrip(".") if decimals', "open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, should kill it (not re-run)"),
+    ("app.lab_ui.captions.x_number__mutmut_*", 'lstrip("0").rstrip(".") if decimals', "open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, should kill it (not re-run)"),
+    ("app.lab_ui.parse.x_parse_ids__mutmut_*", 'strip("XX[]()XX")',
+     "open: test_vector_and_matrix_refusals_in_full ('X5'), added after the run passed it, should kill it (not re-run)"),
+]
+
+
 def verdict(name: str) -> tuple[str, str, str]:
     """(removed line, added line, verdict) of one mutant."""
     diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], capture_output=True, text=True).stdout
     minus = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     plus = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
     a, b = " ".join(minus), " ".join(plus)
+    for pattern, text, why in REVIEWED:
+        if fnmatch.fnmatch(name, pattern) and (b == text[1:] if text.startswith("^") else text in b):
+            return a, b, why
     for rule, why in VERDICTS:
         if rule(a, b):
             return a, b, why
@@ -67,44 +181,59 @@ def _cell(t: str) -> str:
 
 
 def markdown(survivors: list[str]) -> None:
+    rows = [(name, *verdict(name)) for name in survivors]
+    tally = Counter("open" if why.startswith("open") else "equivalent" for *_, why in rows)
+    print("Verdicts: " + ", ".join(f"{n} {kind}" for kind, n in tally.most_common()) + ".\n")
     print("| mutant | original | mutant's change | verdict |")
     print("|---|---|---|---|")
-    for name in survivors:
-        a, b, why = verdict(name)
+    for name, a, b, why in rows:
         print(f"| {name.split('.', 1)[1]} | {_cell(a)} | {_cell(b)} | {why} |")
 
 
-def main() -> None:
+def _row(label: str, c: Counter, target: str) -> str:
+    total = sum(c.values())
+    done = total - c["not checked"]
+    killed = c["killed"] + c["timeout"] + c["caught by type check"]
+    score = f"{100 * killed / done:.1f}%" if done else "-"
+    return (f"{label:<24} {total:>8} {c['killed']:>7} {c['timeout']:>8} {c['survived']:>9} "
+            f"{c['no tests']:>9} {c['not checked']:>8} {score:>7} {target:>7}")
+
+
+def main(argv: list[str]) -> None:
+    """Options: --by-module (a row per module), --only FILE (mutant names, one a line: the
+    table and the survivors of those only), --markdown [PREFIX], --diffs."""
     res = results()
+    if "--only" in argv:
+        keep = set(Path(argv[argv.index("--only") + 1]).read_text().split())
+        res = {n: s for n, s in res.items() if n in keep}
     counts: dict[str, Counter] = defaultdict(Counter)
     for name, status in res.items():
         area = next(a for a in AREAS if name.startswith(a + "."))
         counts[area][status] += 1
-    print(f"{'area':<8} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9} "
-          f"{'not run':>8} {'score':>7} {'target':>7}")
-    for area, c in counts.items():
-        total = sum(c.values())
-        done = total - c["not checked"]
-        killed = c["killed"] + c["timeout"] + c["caught by type check"]
-        score = killed / done if done else float("nan")
-        print(f"{AREAS[area]:<8} {total:>8} {c['killed']:>7} {c['timeout']:>8} {c['survived']:>9} "
-              f"{c['no tests']:>9} {c['not checked']:>8} {100 * score:>6.1f}% {100 * TARGETS[area]:>6.0f}%")
-        other = set(c) - {"killed", "timeout", "survived", "no tests", "not checked", "caught by type check"}
-        if other:
-            print("         also:", {k: c[k] for k in other})
+        if "--by-module" in argv:
+            counts[name.split(".x")[0].split(".xǁ")[0]][status] += 1
+    header = (f"{'area':<24} {'mutants':>8} {'killed':>7} {'timeout':>8} {'survived':>9} {'no tests':>9} "
+              f"{'not run':>8} {'score':>7} {'target':>7}")
+    print(header)
+    for area, c in sorted(counts.items()):
+        if not sum(v for k, v in c.items() if k != "not checked"):
+            continue                                   # nothing of it was run
+        label = AREAS.get(area, "  " + area.split(".")[-1])
+        target = f"{100 * TARGETS[area]:.0f}%" if area in TARGETS else ""
+        print(_row(label, c, target))
     survivors = sorted(n for n, s in res.items() if s in ("survived", "no tests", "suspicious"))
-    if "--markdown" in sys.argv:
-        markdown([n for n in survivors if n.startswith(sys.argv[-1])] if sys.argv[-1] != "--markdown"
-                 else survivors)
+    if "--markdown" in argv:
+        prefix = argv[-1] if not argv[-1].startswith("-") and argv[-2] == "--markdown" else ""
+        markdown([n for n in survivors if n.startswith(prefix)])
         return
     print(f"\n{len(survivors)} survivors:")
     for name in survivors:
         print(f"  {res[name]:<9} {name}")
-        if "--diffs" in sys.argv:
+        if "--diffs" in argv:
             diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], capture_output=True,
                                   text=True).stdout
             print("\n".join("      " + ln for ln in diff.splitlines() if ln[:1] in "+-" and ln[:3] not in ("+++", "---")))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -18,8 +18,8 @@ from core.params import GPT2_VOCAB_SIZE
 def number(x: float, digits: int = 6) -> str:
     """A number as a person writes it: thousands separators, never scientific notation.
 
-    >>> number(38597376.0), number(0.889), number(0.35), number(-2.5e-7)
-    ('38,597,376', '0.889', '0.35', '-0.00000025')
+    >>> number(38597376.0), number(0.889), number(0.35), number(-2.5e-7), number(100000.4)
+    ('38,597,376', '0.889', '0.35', '-0.00000025', '100,000')
     """
     x = float(x)
     if not math.isfinite(x):
@@ -27,7 +27,9 @@ def number(x: float, digits: int = 6) -> str:
     if x == int(x) and abs(x) < 1e18:
         return f"{int(x):,}"
     if abs(x) >= 1:
-        return f"{x:,.{max(0, digits - len(str(int(abs(x)))))}f}".rstrip("0").rstrip(".")
+        decimals = max(0, digits - len(str(int(abs(x)))))
+        text = f"{x:,.{decimals}f}"
+        return text.rstrip("0").rstrip(".") if decimals else text   # 100,000 keeps its zeros
     decimals = digits - 1 - math.floor(math.log10(abs(x)))
     return f"{x:.{decimals}f}".rstrip("0").rstrip(".")
 

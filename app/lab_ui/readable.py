@@ -8,8 +8,9 @@ def count_in_words(n: float) -> str:
     >>> count_in_words(38_597_376), count_in_words(617_558_016), count_in_words(175e9)
     ('38.6 million', '618 million', '175 billion')
     """
+    shown = abs(float(f"{n:.3g}"))          # the unit of the rounded count: 999,999 is 1 million
     for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million"), (1e3, "thousand")):
-        if abs(n) >= size:
+        if shown >= size:
             return f"{n / size:.3g} {word}"
     return f"{n:,.0f}"
 
