@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import captions, charts, layout
+from lab_ui.player import start_at_the_end, step_slider
 from lab_ui.common import chart_with_table
 from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.jobs import Cancelled, heavy_slot, is_long
@@ -70,15 +71,11 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
     ordered = [corpus.vocab[i] for i in order]
     playing = st.toggle("Play", key="train_replay_play",
                         help="Steps through the snapshots; switch off to pause.")
-    if st.session_state.get("train_replay_step") not in steps:
-        st.session_state["train_replay_step"] = steps[-1]
+    start_at_the_end("train_replay_step", steps)
 
     @st.fragment(run_every=PLAY_SECONDS if playing else None)
     def frame_view() -> None:
-        if playing:
-            i = steps.index(st.session_state["train_replay_step"])
-            st.session_state["train_replay_step"] = steps[(i + 1) % len(steps)]
-        step = st.select_slider("Training step", steps, key="train_replay_step")
+        step = step_slider("Training step", steps, "train_replay_step", playing)
         i = steps.index(step)
         st.markdown(f"**Step {step:,}**: loss {result.losses[step]:.3f}; the picture keeps "
                     f"{100 * frames.kept[i]:.0f}% of the spread.")

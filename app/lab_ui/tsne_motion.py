@@ -8,6 +8,7 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.common import chart_with_table
+from lab_ui.player import start_at_the_end, step_slider
 
 FRAME_EVERY = 25             # iterations between two kept pictures (41 frames for 1,000)
 PLAY_SECONDS = 0.4
@@ -33,15 +34,11 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
     playing = c3.toggle("Play", key="proj_motion_play", help="Steps through the iterations; switch off to pause.")
     run = tsne_frames(E, float(perplexity), seed)
     steps = [int(s) for s in run.frame_steps]
-    if st.session_state.get("proj_motion_step") not in steps:
-        st.session_state["proj_motion_step"] = steps[-1]
+    start_at_the_end("proj_motion_step", steps)
 
     @st.fragment(run_every=PLAY_SECONDS if playing else None)
     def frame() -> None:
-        if playing:
-            i = steps.index(st.session_state["proj_motion_step"])
-            st.session_state["proj_motion_step"] = steps[(i + 1) % len(steps)]
-        step = st.select_slider("Iteration", steps, key="proj_motion_step")
+        step = step_slider("Iteration", steps, "proj_motion_step", playing)
         i = steps.index(step)
         layout.metrics([dict(label="iteration", value=f"{step:,} of {steps[-1]:,}"),
                         dict(label="KL divergence", value=f"{run.frame_kl[i]:.3f}",
