@@ -37,6 +37,18 @@ class NeighbourOverlap:
     table_neighbours: np.ndarray   # (n, k) indices, nearest first, by cosine in the full table
     picture_neighbours: np.ndarray  # (n, k) indices, nearest first, by distance in the picture
 
+    def neighbours_of(self, i: int) -> list[tuple[int, bool]]:
+        """Row i's k nearest rows by cosine in the table, nearest first, each with whether the
+        picture also puts it among i's k nearest points (False: the picture places it far away).
+
+        >>> X = np.array([[1.0, 0], [0.9, 0.1], [0, 1], [0.1, 0.9]])
+        >>> neighbour_overlap(X, np.array([[0.0], [5.0], [1.0], [6.0]]), k=1).neighbours_of(0)
+        [(1, False)]
+        """
+        i = whole(i, "i", 0, len(self.per_row) - 1)
+        seen = set(self.picture_neighbours[i].tolist())
+        return [(int(j), int(j) in seen) for j in self.table_neighbours[i]]
+
 
 def neighbour_overlap(X_full: np.ndarray, Y_picture: np.ndarray, k: int = 3) -> NeighbourOverlap:
     """Share of each row's k cosine-nearest rows in the table that stay among its

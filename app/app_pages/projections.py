@@ -8,6 +8,8 @@ from lab_ui.inputs import whole_input
 from lab_ui.presenter import reset_button
 from lab_ui.projection_views import Picture, Table, context_view, pictures, rotation_view, trained_table
 from lab_ui.tsne_motion import tsne_motion_view
+from lab_ui.find_word import find_box, found_table, ring_args
+from core.similarity import cosine_matrix
 
 NEIGHBOURS = 5   # k of the neighbourhood kept by each picture
 
@@ -27,7 +29,10 @@ def main() -> None:
     if not perps:
         st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
     shown = pictures(table, perps, seed, NEIGHBOURS)
-    pictures_row(table, shown)
+    found = find_box("proj_find", table.vocab)
+    pictures_row(table, shown, found)
+    if found is not None:
+        found_panel(table, shown, found)
     neighbours_kept(shown, NEIGHBOURS)
     st.divider()
     tsne_motion_view(table.E, table.vocab, table.colour, table.priority)
@@ -52,15 +57,26 @@ def picture_controls() -> tuple[str, tuple[int, ...], int]:
     return source, tuple(int(p) for p in perps), int(seed)
 
 
-def pictures_row(table: Table, shown: list[Picture]) -> None:
-    """The pictures side by side (one a row for a projector), each with its table and note."""
+def found_panel(table: Table, shown: list[Picture], found: int) -> None:
+    """The found word's neighbours in the table, and which pictures keep each of them near."""
+    st.markdown(f"**{table.vocab[found]}**: its {NEIGHBOURS} nearest words by cosine in the full table, "
+                "and whether each picture keeps them among its nearest points. “far” marks a neighbour "
+                "the picture places far away: a dashed orange ring on that picture.")
+    st.dataframe(found_table(table.vocab, found, cosine_matrix(table.E)[found],
+                             {p.name: p.overlap for p in shown}), hide_index=True, key="proj_found_table")
+
+
+def pictures_row(table: Table, shown: list[Picture], found: int | None = None) -> None:
+    """The pictures side by side (one a row for a projector), each with its table and note; a
+    found word and its neighbours ringed on each."""
     px = layout.BIG_CHART if charts.presenting() else layout.HALF   # presenter: one big picture a row
     cols = layout.blocks(*[px] * len(shown), gap="medium")
     for i, pic in enumerate(shown):
         with cols[i]:
             chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,
                                             title=pic.title, size=px, labels=table.labels,
-                                            priority=table.priority, xtitle="", ytitle=""),
+                                            priority=table.priority, xtitle="", ytitle="",
+                                            **ring_args(pic.overlap, found)),
                              pd.DataFrame({"word": table.vocab, "x": pic.coords[:, 0], "y": pic.coords[:, 1],
                                            "neighbours kept": pic.overlap.per_row}),
                              key=f"proj_pic_{i}")

@@ -11,6 +11,7 @@ chart again. Altair stays for the one-off charts of single screens (``style``)."
 from __future__ import annotations
 
 import functools
+import json
 import textwrap
 
 import altair as alt
@@ -152,7 +153,8 @@ def heatmap_text(n: int, size: int, big: bool = False) -> tuple[int, bool]:
 
 @cached_spec
 def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cosine",
-            domain: tuple[float, float] = (-1.0, 1.0), size: int = 420, big: bool = False) -> dict:
+            domain: tuple[float, float] = (-1.0, 1.0), size: int = 420, big: bool = False,
+            mark: str | None = None) -> dict:
     """Square heatmap, diverging colours fixed to ``domain``; rows and columns in ``labels``
     order (the order of the data: the words themselves are not in the spec, so a new run
     over the same number of words only swaps the data). Fills its column's width with a
@@ -177,6 +179,11 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
             "text": _field(value, "quantitative", format=".2f"),
             "color": {"condition": {"test": f"abs(datum['{value}']) > 0.6", "value": "white"},
                       "value": "black"}}})
+    if mark is not None:                   # a found word: its row and column framed in black
+        word = json.dumps(mark)
+        layers.append({"transform": [{"filter": f"datum.row === {word} || datum.column === {word}"}],
+                       "mark": {"type": "rect", "fill": None, "stroke": "#000000", "strokeWidth": 2},
+                       "encoding": position})
     body = {"layer": layers} if len(layers) > 1 else rect
     return _chart({**body, "data": {"name": "matrix"}},
                   {"matrix": matrix_frame(S, labels, value)}, size, wrap_title(title, size, big), big,
@@ -222,7 +229,8 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
             xtitle: str = "direction 1", ytitle: str = "direction 2",
             domain: tuple[float, float] | None = None, size: int = 420,
             colour: list[str] | None = None, labels: bool = True,
-            priority: list[int] | None = None, big: bool = False) -> dict:
+            priority: list[int] | None = None, big: bool = False,
+            ring: tuple[int, ...] = (), far: tuple[bool, ...] = ()) -> dict:
     """2-D points with word labels, filling its column's width, ``size`` px high.
 
     Colour is fixed per word by ``vocab``, or, with ``colour`` (one group name per word),
@@ -231,6 +239,8 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     (``label_layout.place``), in ``priority`` order (e.g. most frequent first); a label with
     no free place is left out (the word is in the table and the tooltip). With
     ``labels=False`` no label is drawn, except in presenter mode (``big``), which labels every point.
+    ``ring``: a found word's index, then its neighbours' indices, ringed and labelled; ``far``:
+    for each neighbour, True if the picture places it far away (a dashed orange ring).
     """
     from lab_ui.label_layout import place
 
@@ -269,7 +279,33 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
                                    "encoding": {"color": col, "text": _field("word", "nominal"),
                                                 "x": _field("x", "quantitative"),
                                                 "y": _field("y", "quantitative")}})
+    if ring:
+        datasets["found"], found_layers = _rings(coords, words, ring, far, font)
+        layers += found_layers
     return _chart({"layer": layers}, datasets, size, wrap_title(title, size, big), big)
+
+
+FAR_ROLE = "neighbour, far in this picture"
+
+
+def _rings(coords: np.ndarray, words: list[str], ring: tuple[int, ...], far: tuple[bool, ...],
+           font: int) -> tuple[pd.DataFrame, list[dict]]:
+    """The found word and its neighbours: a black ring and label each, a dashed orange ring for
+    a neighbour this picture places far away. Fixed colours, so the chart's own colour scale
+    (words or groups) and legend are left as they are."""
+    roles = ["the word"] + [FAR_ROLE if f else "neighbour, near here too" for f in far]
+    df = pd.DataFrame({"x": coords[list(ring), 0], "y": coords[list(ring), 1],
+                       "word": [words[i] for i in ring], "role": roles[: len(ring)]})
+    is_far = f"datum.role === '{FAR_ROLE}'"
+    colour = {"condition": {"test": is_far, "value": "#D55E00"}, "value": "#000000"}
+    xy = {"x": _field("x", "quantitative"), "y": _field("y", "quantitative")}
+    rings = {"data": {"name": "found"}, "mark": {"type": "point", "shape": "circle", "filled": False,
+                                                 "size": 700, "strokeWidth": 3},
+             "encoding": {**xy, "color": colour, "tooltip": [_field("word", "nominal"), _field("role", "nominal")],
+                          "strokeDash": {"condition": {"test": is_far, "value": [5, 3]}, "value": [1, 0]}}}
+    names = {"data": {"name": "found"}, "mark": {"type": "text", "dy": -20, "fontSize": font, "fontWeight": "bold"},
+             "encoding": {**xy, "color": colour, "text": _field("word", "nominal")}}
+    return df, [rings, names]
 
 
 @cached_spec

@@ -9,9 +9,11 @@ import streamlit as st
 
 from lab_ui import captions, charts, layout
 from lab_ui.common import chart_with_table
+from lab_ui.find_word import FOUND_K, find_box, found_table, ring_args
 from lab_ui.projection_views import word_groups
 from lab_ui.train_views import heatmap_order, neighbours_panel
 from core.corpus import Corpus
+from core.honesty import neighbour_overlap
 from core.projection import pca
 from core.similarity import cosine_matrix
 from core.skipgram import TrainResult, uniform_loss
@@ -30,8 +32,9 @@ def result_tab(result: TrainResult, corpus: Corpus, floor: float, window: int, d
     S = cosine_matrix(result.E)                 # (V, V) cosine of every pair of trained rows
     order = heatmap_order(S, corpus)            # the words the heatmap shows, similar ones together
     size = heatmap_px(len(order))
-    similarity_panel(result, corpus, S, order, size)
-    map_panel(result, corpus, d_model, min(size, 420), generated)
+    found = find_box("train_find", corpus.vocab)
+    similarity_panel(result, corpus, S, order, size, found)
+    map_panel(result, corpus, d_model, min(size, 420), generated, found, S)
     reading_notes()
     pairs_panel(corpus, window)
 
@@ -59,7 +62,7 @@ def loss_panel(result: TrainResult, corpus: Corpus, floor: float) -> None:
 
 
 def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: np.ndarray,
-                     size: int) -> None:
+                     size: int, found: int | None = None) -> None:
     """The cosine heatmap of the trained rows (the words of ``order``, in that order) beside a
     word's neighbours and any pair's cosine."""
     ordered = [corpus.vocab[i] for i in order]
@@ -67,7 +70,8 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
     left, right = (st.container(), st.container()) if big else layout.blocks(size, layout.PANEL)
     with left:
         st.subheader(captions.vectors_title(captions.last_finite_step(result.losses)))
-        chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size),
+        chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size,
+                                        mark=None if found is None else corpus.vocab[found]),
                          pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                          key="train_heatmap_table", stretch=True)
         if len(order) < corpus.V:
@@ -82,20 +86,26 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
         neighbours_panel(result.E, S, corpus.vocab)
 
 
-def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, generated=None) -> None:
+def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, generated=None,
+              found: int | None = None, S: np.ndarray | None = None) -> None:
     """The PCA map of the trained rows (coloured by the generator's groups when given), and how
-    to read it."""
+    to read it; a found word and its neighbours ringed, with the map's verdict on each."""
     left, right = layout.blocks(layout.CHART, layout.PANEL)
     p = pca(result.E, k=2)
+    overlap = neighbour_overlap(result.E, p.coords, FOUND_K) if found is not None else None
     with left:
         st.subheader("Map of the words (PCA)")
         chart_with_table(
             charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=size,
                            colour=word_groups(corpus.vocab, generated) if generated is not None else None,
                            priority=[int(i) for i in corpus.most_frequent(corpus.V)],
-                           title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
+                           title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread",
+                           **(ring_args(overlap, found) if overlap is not None else {})),
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
             key="train_pca_table", stretch=True)
+        if overlap is not None and S is not None:
+            st.dataframe(found_table(corpus.vocab, found, S[found], {"PCA map": overlap}), hide_index=True,
+                         key="train_found_table")
     with right:
         st.subheader("Reading it")
         st.markdown(captions.pca_reading(d_model, p.explained) + "\n\n"

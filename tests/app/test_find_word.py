@@ -1,0 +1,75 @@
+"""AppTest: a word found on Train and Projections is ringed with its table neighbours on every
+map (far ones marked from core's neighbour overlap) and framed in the heatmap."""
+import json
+
+import pytest
+
+from core.corpus import GUIDE_TEXT, Corpus
+from core.honesty import neighbour_overlap
+from core.projection import pca
+from core.similarity import cosine_matrix
+from core.skipgram import SkipGramConfig, train
+from tests.app.conftest import assert_clean, open_screen
+from tests.app.test_values_projections import GROUPS, LESSON, trained
+from tests.app.values import assert_close, charts, table
+
+FAR = "neighbour, far in this picture"
+
+
+def rings_match(chart, E, coords, i, vocab):
+    ov = neighbour_overlap(E, coords, 5)
+    near = ov.neighbours_of(i)
+    found = chart.data["found"]
+    assert list(found["word"]) == [vocab[i]] + [vocab[j] for j, _ in near]
+    assert list(found["role"]) == ["the word"] + [FAR if not kept else "neighbour, near here too" for _, kept in near]
+    assert_close(found[["x", "y"]].to_numpy(), coords[[i] + [j for j, _ in near]])
+    return near
+
+
+@pytest.mark.parametrize("typed, d_model", [("cat", None), (" Mat ", 8)])
+def test_train_rings_the_word_on_the_map_and_frames_it_in_the_heatmap(typed, d_model):
+    at = open_screen("train")
+    if d_model:
+        at.slider(key="train_d_model").set_value(d_model).run()
+    at.text_input(key="train_find").input(typed).run()
+    assert_clean(at)
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2)
+    E = train(corpus, SkipGramConfig(d_model=d_model or 4)).E
+    i = corpus.vocab.index(typed.strip().lower())
+    pca_chart = next(c for c in charts(at) if "found" in c.data)
+    near = rings_match(pca_chart, E, pca(E, k=2).coords, i, corpus.vocab)
+    heat = next(c for c in charts(at) if "matrix" in c.data)
+    frame = [layer for layer in heat.spec["layer"] if layer.get("transform")]
+    assert frame and json.dumps(corpus.vocab[i]) in frame[0]["transform"][0]["filter"]
+    shown = table(at, "neighbour", "PCA map")
+    S = cosine_matrix(E)
+    assert list(shown["neighbour"]) == [corpus.vocab[j] for j, _ in near]
+    assert_close(shown["cosine"].to_numpy(), [S[i, j] for j, _ in near])
+    assert list(shown["PCA map"]) == ["near" if kept else "far" for _, kept in near]
+
+
+def test_an_unknown_word_is_quoted_back_and_nothing_is_ringed():
+    at = open_screen("train")
+    at.text_input(key="train_find").input("[x](http://a.test)").run()
+    assert_clean(at)
+    assert at.info[0].value.startswith("` [x](http://a.test) ` is not one of the 12 words")   # literal, not a link
+    assert not any("found" in c.data for c in charts(at))
+
+
+@pytest.mark.parametrize("source, word", [(GROUPS, "bank"), (LESSON, "dog")])
+def test_projections_ring_the_word_on_every_picture(source, word):
+    at = open_screen("projections")
+    if source != GROUPS:
+        at.radio(key="proj_source").set_value(source).run()
+    at.text_input(key="proj_find").input(word).run()
+    assert_clean(at)
+    r = trained(source)
+    i = r.vocab.index(word)
+    ringed = [c for c in charts(at) if "found" in c.data]
+    assert len(ringed) == 1 + (3 if source == GROUPS else 3)       # PCA and the default perplexities
+    shown = table(at, "neighbour", "PCA")
+    for chart in ringed:
+        coords = chart.data["points"][["x", "y"]].to_numpy()
+        near = rings_match(chart, r.E, coords, i, r.vocab)
+        name = chart.title.split(":")[0]
+        assert list(shown[name]) == ["near" if kept else "far" for _, kept in near]
