@@ -34,6 +34,8 @@ import altair  # noqa: E402,F401
 import pandas  # noqa: E402,F401
 
 from lab_ui.handout import handout, handout_link  # noqa: E402
+from lab_ui import links  # noqa: E402
+from lab_ui.train_controls import BOUND as TRAIN_BOUND  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
 gc.freeze()
@@ -50,11 +52,16 @@ pg = st.navigation({"Start": [pages[files[0]]], "The lesson": [pages[f] for f in
                    position="hidden" if presenting() or handout() else "sidebar",
                    expanded=True)   # every screen listed: no "View more" between a class and screen 10
 current = next(f for f, p in pages.items() if p.url_path == pg.url_path)
+link = links.given()        # a lesson link's settings, before the screen reads them
+slot = st.container()       # its notices, if the screen cannot use some of them
+links.apply_hide(slot)
 if handout():               # printing: the screen alone, in one column
     pg.run()
 else:
     top_bar(current)
+    pg.run()
     if not presenting():    # presenter mode keeps the sidebar closed
         handout_link(st.sidebar)
-    pg.run()
+        links.builder(st.sidebar, current)
     next_button(current)
+links.notice(slot, link, skip=set(TRAIN_BOUND))   # the Train screen words its own notice

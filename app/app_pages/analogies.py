@@ -21,9 +21,9 @@ TEXT = relations_text()
 def controls() -> tuple[int, SkipGramConfig]:
     """The window and the run's config (SETTINGS at the chosen d_model)."""
     c1, c2 = st.columns(2, gap="large")
-    window = c1.select_slider("Window", WINDOWS, WINDOW, key="ana_window",
+    window = c1.select_slider("Window", WINDOWS, WINDOW, key="ana_window", bind="query-params",
                               help="How many words on each side count as neighbours.")
-    d_model = c2.select_slider("d_model", WIDTHS, SETTINGS.d_model, key="ana_d",
+    d_model = c2.select_slider("d_model", WIDTHS, SETTINGS.d_model, key="ana_d", bind="query-params",
                                help="How many numbers each word's row has.")
     return window, replace(SETTINGS, d_model=d_model)
 
@@ -50,9 +50,9 @@ def analogy_panel(E, vocab) -> None:
     st.subheader("Ask an analogy")
     words = sorted(w for w in vocab if group_of(w) != "other word")
     c1, c2, c3 = st.columns(3, gap="medium")
-    a = c1.selectbox("a", words, words.index("man"), key="ana_a")
-    b = c2.selectbox("is to b", words, words.index("woman"), key="ana_b")
-    c = c3.selectbox("as c is to ?", words, words.index("king"), key="ana_c")
+    a = c1.selectbox("a", words, words.index("man"), key="ana_a", bind="query-params")
+    b = c2.selectbox("is to b", words, words.index("woman"), key="ana_b", bind="query-params")
+    c = c3.selectbox("as c is to ?", words, words.index("king"), key="ana_c", bind="query-params")
     left, right = layout.blocks(layout.HALF, layout.HALF, key="ana_answer")
     found = analogy(E, vocab, a, b, c)
     with left:
@@ -67,8 +67,8 @@ def analogy_panel(E, vocab) -> None:
 def axis_panel(E, vocab) -> None:
     st.subheader("A direction defined by two words")
     c1, c2 = st.columns(2, gap="large")
-    a = c1.selectbox("From", vocab, vocab.index("he"), key="ana_axis_a")
-    b = c2.selectbox("To", vocab, vocab.index("she"), key="ana_axis_b")
+    a = c1.selectbox("From", vocab, vocab.index("he"), key="ana_axis_a", bind="query-params")
+    b = c2.selectbox("To", vocab, vocab.index("she"), key="ana_axis_b", bind="query-params")
     if a == b:
         st.warning("Pick two different words: one word alone gives no direction.")
         return

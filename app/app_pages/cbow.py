@@ -67,8 +67,8 @@ def neighbours_panel(corpus, sg, cb) -> tuple[str, int, list[int]]:
     st.subheader("Nearest words in each table")
     left, right = st.columns(2)
     default = corpus.vocab.index("cat")
-    word = left.selectbox("Neighbours of", corpus.vocab, index=default, key="cbow_word")
-    k = right.slider("How many", 1, corpus.V - 1, min(5, corpus.V - 1), key="cbow_k")
+    word = left.selectbox("Neighbours of", corpus.vocab, index=default, key="cbow_word", bind="query-params")
+    k = right.slider("How many", 1, corpus.V - 1, min(5, corpus.V - 1), key="cbow_k", bind="query-params")
     i = corpus.vocab.index(word)
     st.dataframe(neighbour_table(corpus.vocab, nearest(sg.E, i, k), nearest(cb.E, i, k)),
                  hide_index=True, key="cbow_nn_table", column_config=NN_HEADERS)

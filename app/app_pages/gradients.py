@@ -70,12 +70,12 @@ def controls_or_stop() -> tuple[np.ndarray, float]:
     """The typed ids and the learning rate; ids that are not GPT-2 ids stop the screen with a message."""
     c1, c2 = st.columns([2, 1], gap="large")
     with c1:
-        ids_text = st.text_input(f"Token ids of one sentence (0 to {V - 1:,})", "15, 824, 391", key="grad_ids",
+        ids_text = st.text_input(f"Token ids of one sentence (0 to {V - 1:,})", "15, 824, 391", key="grad_ids", bind="query-params",
                                  max_chars=MAX_TEXT,
                                  help="The lesson's ids for “I love AI”, from a small home-made BPE "
                                       "(GPT-2's own tokenizer gives other ids: see below).")
     with c2:
-        lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr")
+        lr = st.select_slider("Learning rate", [0.01, 0.05, 0.1, 0.5, 1.0], 0.1, key="grad_lr", bind="query-params")
     try:
         return parse_ids(ids_text, V, "The ids"), lr
     except InputError as err:

@@ -41,8 +41,10 @@ IN_CLASS = """
   the screen's address (and so its settings) printed under it. *Printable handout of this screen*
   in the sidebar opens the screen in one column with no navigation and every chart's numbers
   open, ready to print or save as PDF.
-- **Sharing a setting**: the Train screen keeps its sliders (and the open tab) in the page
-  address. Copy the address bar and send it; whoever opens it sees the same run.
+- **Lesson links**: every screen keeps its controls in the page address, so copying the address
+  bar shares the screen exactly as you see it. *Build a lesson link* in the sidebar adds
+  `hide=` for the controls the class should not touch (any element key works, e.g.
+  `hide=sim_scale`); a value a screen cannot use falls back to its default, with a notice.
 - **Watching it learn**: on the Train screen, the *Replay training* tab plays the table's
   snapshots from random noise to the trained result.
 - Nothing is downloaded while you use the app: the GPT-2 vocabulary ships with it, so it works

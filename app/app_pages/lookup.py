@@ -43,7 +43,7 @@ def table_or_stop(where) -> np.ndarray:
     """The typed table; a typo stops the screen with a message."""
     with where:
         text = st.text_area("The table W (one row per line, numbers separated by commas)",
-                            "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix",
+                            "1, 2\n3, 4\n5, 6", height=150, key="lookup_matrix", bind="query-params",
                             max_chars=MAX_TEXT)
     try:
         return parse_matrix(text, "The table")
@@ -55,7 +55,7 @@ def table_or_stop(where) -> np.ndarray:
 def row_slider(W: np.ndarray) -> int:
     """Which row to read (no slider for a one-row table), and the table's shape."""
     V, d = W.shape
-    row = st.slider("Token id (which row)", 0, V - 1, min(1, V - 1), key="lookup_row",
+    row = st.slider("Token id (which row)", 0, V - 1, min(1, V - 1), key="lookup_row", bind="query-params",
                     help="The id is only a name: it says which row to read.") if V > 1 else 0
     st.caption(f"W has shape {V} x {d}: {V} tokens, d_model = {d}.")
     return row
@@ -90,7 +90,7 @@ def batch_panel(W: np.ndarray) -> None:
     st.markdown("Real code looks up a whole batch at once with `W[ids]` (a *gather*). "
                 "Type one sequence per line; every line needs the same length.")
     ids_text = st.text_area("Ids (B lines of T ids each)", f"0, {V - 1}\n{min(1, V - 1)}, 0",
-                            height=100, key="lookup_batch", max_chars=MAX_TEXT)
+                            height=100, key="lookup_batch", bind="query-params", max_chars=MAX_TEXT)
     try:
         ids = parse_id_rows(ids_text, "The ids", max_rows=8)
         X = lookup(W, ids)                                     # (B, T, d)
@@ -117,7 +117,7 @@ def init_panel() -> None:
     df = pd.DataFrame({"value": [x for t in tables.values() for x in t],
                        "start": [name for name, t in tables.items() for _ in t]})
     width = st.select_slider("Width of the vectors (d_model) for the training curves", INIT_WIDTHS,
-                             INIT_WIDTHS[-1], key="lookup_init_width",
+                             INIT_WIDTHS[-1], key="lookup_init_width", bind="query-params",
                              help="4 is the lesson's toy model; real models use hundreds of columns.")
     c1, c2 = layout.blocks(layout.HALF, layout.HALF)
     with c1:

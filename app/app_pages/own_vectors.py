@@ -22,7 +22,7 @@ def files() -> tuple[bytes, bytes | None, str] | None:
     meta = c2.file_uploader("metadata.tsv (optional)", type=["tsv", "txt"], key="own_metadata",
                             help="One word per line, in the same order as the rows.")
     use_lesson = st.toggle("Or use the lesson's table (the Train screen's reference run, as its Export tab "
-                           "writes it)", value=vec is None, key="own_lesson")
+                           "writes it)", value=vec is None, key="own_lesson", bind="query-params")
     if use_lesson:
         v, m = lesson_files()
         return v, m, "the lesson's table"
@@ -53,7 +53,7 @@ def projections_panel(E, words) -> None:
     if n < 4:
         st.info("Pictures need at least 4 rows.")
         return
-    perplexity = st.select_slider("t-SNE perplexity", [2, 5, 10, 30, 50], 5, key="own_perplexity")
+    perplexity = st.select_slider("t-SNE perplexity", [2, 5, 10, 30, 50], 5, key="own_perplexity", bind="query-params")
     X, names = E[:n], words[:n]
     p = pca(X, k=2)
     t = picture_tsne(X, float(perplexity))

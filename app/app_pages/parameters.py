@@ -37,7 +37,7 @@ def size_controls():
     """A preset (or Custom) and its sizes, editable: (preset or None, |V|, d_model, total, tied).
     A size that is not a whole number in range is None (its box says why)."""
     names = [p.name for p in PRESETS] + ["Custom"]
-    choice = st.selectbox("Model", names, index=0, key="params_preset")
+    choice = st.selectbox("Model", names, index=0, key="params_preset", bind="query-params")
     p = preset(choice) if choice != "Custom" else None
     c = st.columns(4, gap="medium")
     vocab = whole_input("Vocabulary size |V|", 1, CALCULATOR_MAX_VOCAB, p.vocab_size if p else GPT2_VOCAB_SIZE,
@@ -48,7 +48,7 @@ def size_controls():
                         f"params_total_{choice}", where=c[2],
                         help="The whole model's parameters, as published for the preset; type your own for a "
                              "custom model.")
-    tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied",
+    tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied", bind="query-params",
                        help="Is the output projection (lm_head) tied to the table? GPT-2 reuses the table "
                             "(transposed) to score the next token: no extra parameters. Untied, the "
                             "model holds a second |V| x d_model matrix.")

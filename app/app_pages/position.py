@@ -65,7 +65,7 @@ def summaries_panel(E, ids_a, ids_b, P) -> None:
 
 def picture_panel() -> None:
     st.subheader("What sinusoidal position vectors look like")
-    d = st.select_slider("Width of each position vector", options=WIDTHS, value=16, key="pos_width")
+    d = st.select_slider("Width of each position vector", options=WIDTHS, value=16, key="pos_width", bind="query-params")
     P = sinusoidal(PICTURE_PLACES, d)
     S = cosine_matrix(P)
     labels = [str(t) for t in range(PICTURE_PLACES)]
@@ -93,10 +93,12 @@ def main() -> None:
     corpus = corpus_for(GUIDE_TEXT, 2)                 # the lesson's reference run, as on Limits
     result = train_run(GUIDE_TEXT, 2, cfg)
     ids_a, ids_b, _, _ = two_sentences(corpus, "pos_")
-    kind = st.radio("Position vectors", list(KINDS), format_func=KINDS.get, key="pos_kind",
+    # The labels are the options (a link's address holds the label the class sees).
+    label = st.radio("Position vectors", list(KINDS.values()), key="pos_kind", bind="query-params",
                     horizontal=True,
                     help=f"Learned positions are a second table that training adjusts; before training "
                          f"they are random numbers (GPT-2 starts them with spread {LEARNED_INIT_STD}).")
+    kind = next(k for k, v in KINDS.items() if v == label)
     n = max(len(ids_a), len(ids_b))
     P = position_table(kind, n, result.E.shape[1], seed=cfg.seed)
     st.caption(f"Token rows: the Train screen's reference run (d_model = {result.E.shape[1]}).")

@@ -46,12 +46,12 @@ def picture_controls() -> tuple[str, tuple[int, ...], int]:
     """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen)."""
     c = st.columns([2, 2, 1])
     source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
-                        key="proj_source", help="Each is trained on the Train screen's settings for that text.")
+                        key="proj_source", bind="query-params", help="Each is trained on the Train screen's settings for that text.")
     perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
-                             max_selections=3, key="proj_perplexities",
+                             max_selections=3, key="proj_perplexities", bind="query-params",
                              help="Roughly how many neighbours each point tries to keep close. "
                                   "Not the perplexity of a language model.")
-    seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2])
+    seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2], bind="query-params")
     if seed is None:
         st.stop()
     return source, tuple(int(p) for p in perps), int(seed)

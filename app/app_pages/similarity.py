@@ -37,11 +37,11 @@ def vectors_or_stop() -> tuple[np.ndarray, np.ndarray]:
     """The two typed vectors, v stretched by the slider; a typo stops the screen with a message."""
     c1, c2, c3 = st.columns([1, 1, 1], gap="large")
     with c1:
-        u_text = st.text_input("Vector u", "1, 2, 2", key="sim_u", max_chars=MAX_TEXT)
+        u_text = st.text_input("Vector u", "1, 2, 2", key="sim_u", bind="query-params", max_chars=MAX_TEXT)
     with c2:
-        v_text = st.text_input("Vector v", "2, 1, 2", key="sim_v", max_chars=MAX_TEXT)
+        v_text = st.text_input("Vector v", "2, 1, 2", key="sim_v", bind="query-params", max_chars=MAX_TEXT)
     with c3:
-        scale = st.slider("Stretch v by", 0.25, 5.0, 1.0, 0.25, key="sim_scale",
+        scale = st.slider("Stretch v by", 0.25, 5.0, 1.0, 0.25, key="sim_scale", bind="query-params",
                           help="Multiplying v by a positive number changes its length, not its direction.")
     try:
         u = parse_vector(u_text, "Vector u")

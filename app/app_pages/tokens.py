@@ -41,9 +41,9 @@ def tokenizer_or_stop():
 def tokens_panel(enc) -> list[Token]:
     """The typed text as coloured token boxes, its figures and its table; returns the tokens."""
     raw = st.text_area(f"Text (up to {TOKENS_MAX_CHARS:,} characters)",
-                       "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text",
+                       "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text", bind="query-params",
                        max_chars=TOKENS_MAX_CHARS)
-    special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special",
+    special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special", bind="query-params",
                         help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
                              "data. Off: it is split like any other characters.")
     text, notes = clean_text(raw, TOKENS_MAX_CHARS)
@@ -101,7 +101,7 @@ def near_strings_panel(enc) -> None:
 def id_lookup_panel(enc, start_id: int) -> None:
     """A typed id (first ``start_id``) and the token it stands for."""
     st.subheader("Look up an id")
-    typed = st.text_input("Token id", str(start_id), key="tok_id", max_chars=MAX_ID_CHARS)
+    typed = st.text_input("Token id", str(start_id), key="tok_id", bind="query-params", max_chars=MAX_ID_CHARS)
     try:
         tid = parse_whole(typed, "The id", 0, enc.n_vocab - 1)
         st.markdown(f"Id {tid} is the token **{plain(visible(id_to_text(enc, tid)))}** (· = space)")

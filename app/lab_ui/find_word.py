@@ -14,7 +14,7 @@ FOUND_K = 5
 
 def find_box(key: str, vocab: list[str]) -> int | None:
     """The search box; the index of the word typed (case and spaces ignored), or None."""
-    typed = st.text_input("Find a word on every picture", "", key=key, max_chars=100,
+    typed = st.text_input("Find a word on every picture", "", key=key, max_chars=100, bind="query-params",
                           placeholder="e.g. " + vocab[min(1, len(vocab) - 1)],
                           help=f"Rings the word and its {FOUND_K} nearest words by cosine in the full "
                                "table on every map, and frames it in the heatmap.")

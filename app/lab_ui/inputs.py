@@ -73,8 +73,8 @@ def two_sentences(corpus, prefix: str, a: str = "the cat saw the dog",
     """Two side-by-side sentence boxes (keys ``{prefix}a`` and ``{prefix}b``), read as ids of
     the corpus's vocabulary; a word outside it, or an empty box, gets a message and stops the page."""
     c1, c2 = st.columns(2, gap="large")
-    s1 = c1.text_input("Sentence A", a, key=f"{prefix}a", max_chars=MAX_SENTENCE)
-    s2 = c2.text_input("Sentence B", b, key=f"{prefix}b", max_chars=MAX_SENTENCE)
+    s1 = c1.text_input("Sentence A", a, key=f"{prefix}a", max_chars=MAX_SENTENCE, bind="query-params")
+    s2 = c2.text_input("Sentence B", b, key=f"{prefix}b", max_chars=MAX_SENTENCE, bind="query-params")
     try:
         ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
         if len(ids_a) == 0 or len(ids_b) == 0:

@@ -93,7 +93,7 @@ def rotation_view(table: Table) -> None:
                 "every angle between rows stays the same, so every cosine stays the same, but "
                 "almost every single number in the table changes. A single column, like an axis "
                 "of a picture, carries no meaning of its own.")
-    seed = st.slider("Rotation (seed of the random rotation; 0 = none)", 0, 20, 1, key="proj_rotation")
+    seed = st.slider("Rotation (seed of the random rotation; 0 = none)", 0, 20, 1, key="proj_rotation", bind="query-params")
     if seed == 0:
         rotated, change, moved = table.E, 0.0, 0.0
     else:

@@ -45,7 +45,7 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
     """The nearest neighbours of a chosen word and the cosine of any two words. A fragment:
     choosing a word reruns only this panel (no training, no chart is redrawn)."""
     default = vocab.index("cat") if "cat" in vocab else 0
-    word = st.selectbox("Word", vocab, index=default, key="train_word")
+    word = st.selectbox("Word", vocab, index=default, key="train_word", bind="query-params")
     k = min(5, len(vocab) - 1)
     nn = nearest(E, vocab.index(word), k=k)
     st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
@@ -53,9 +53,9 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
                  hide_index=True, key="train_nn_table")
     st.markdown("**Cosine of any two words**")
     a, b = st.columns(2)
-    w1 = a.selectbox("First word", vocab, index=default, key="train_w1")
+    w1 = a.selectbox("First word", vocab, index=default, key="train_w1", bind="query-params")
     w2 = b.selectbox("Second word", vocab, index=vocab.index("dog") if "dog" in vocab else 1,
-                     key="train_w2")
+                     key="train_w2", bind="query-params")
     st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
 
 
@@ -103,10 +103,10 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     st.markdown("Change one setting for a second run **B** and compare it with the run above "
                 "(**A**): same text, same seed, same number of steps.")
     c = st.columns(3)
-    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model")
-    w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window")
+    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model", bind="query-params")
+    w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window", bind="query-params")
     lr_b = c[2].select_slider("B: learning rate", COMPARE_LR_OPTIONS,
-                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr")
+                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr", bind="query-params")
     corpus_b = corpus_for(text, w_b, TRAIN_VOCAB_CAP)
     steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
     if cut_note:
@@ -128,7 +128,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")
         return
-    word = st.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word",
+    word = st.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
                         index=corpus.vocab.index("cat") if "cat" in corpus.vocab else 0)
     k = min(5, corpus.V - 1)
     rows = {}
@@ -231,9 +231,9 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
         "(Mikolov et al., 2013) instead scores the true neighbour and a few random **negative** "
         "words, and trains on small batches. Same text, same width, same seed:")
     c = st.columns(2)
-    k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives")
+    k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives", bind="query-params")
     epochs = c[1].slider("Passes over the pairs (epochs)", 1, 200,
-                         10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs")
+                         10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs", bind="query-params")
     # Budget (issue 19): price both runs before starting them; refuse what does not fit.
     work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
             + budget.negsampling_work(corpus.V, corpus.n_pairs, config.d_model, k, epochs))

@@ -29,8 +29,8 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
                 "iteration, so that words that are near in the table end up near in the picture. "
                 "Press Play and watch the clusters form; then try another perplexity.")
     c1, c2, c3 = st.columns([2, 1, 1])
-    perplexity = c1.select_slider("Perplexity", PERPLEXITIES, 5, key="proj_motion_perplexity")
-    seed = int(c2.number_input("Seed", 0, 1000, 0, key="proj_motion_seed"))
+    perplexity = c1.select_slider("Perplexity", PERPLEXITIES, 5, key="proj_motion_perplexity", bind="query-params")
+    seed = int(c2.number_input("Seed", 0, 1000, 0, key="proj_motion_seed", bind="query-params"))
     playing = c3.toggle("Play", key="proj_motion_play", help="Steps through the iterations; switch off to pause.")
     run = tsne_frames(E, float(perplexity), seed)
     steps = [int(s) for s in run.frame_steps]

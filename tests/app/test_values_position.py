@@ -5,6 +5,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.position import learned_start, order_test, sinusoidal
 from core.similarity import cosine, cosine_matrix
 from core.skipgram import SkipGramConfig, train
+from lab_ui.position_view import KINDS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, chart_titled, has_number, table, texts
 
@@ -29,7 +30,7 @@ def test_places_and_summaries_come_from_core(a, b, kind):
         at.text_input(key="pos_a").input(a).run()
         at.text_input(key="pos_b").input(b).run()
     if kind is not None:
-        at.radio(key="pos_kind").set_value(kind).run()
+        at.radio(key="pos_kind").set_value(KINDS[kind]).run()
     assert_clean(at)
     a, b, kind = a or "the cat saw the dog", b or "the dog saw the cat", kind or "sinusoidal"
     corpus, E = reference()

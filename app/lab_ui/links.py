@@ -1,0 +1,95 @@
+"""Lesson links: every screen's controls live in the page address (``bind="query-params"``),
+so a link opens a screen in a fixed state; ``hide=key1,key2`` hides chosen controls or
+sections (any keyed element: a control's key, or a panel's) for a class; a value a screen
+cannot use falls back to its default with a notice; and the sidebar builds such a link.
+
+The Train screen keeps its own richer notice (``lab_ui.train_controls.link_notice``) for its
+run settings; this one covers every other bound control."""
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from lab_ui.chips import hide_css
+from lab_ui.common import plain
+
+# Each screen's widget keys start with its prefix (the reset button forgets them by it too).
+PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_", "pair.py": "pair_",
+            "cbow.py": "cbow_", "gradients.py": "grad_", "parameters.py": "params_", "limits.py": "limits_",
+            "tokens.py": "tok_", "projections.py": "proj_", "analogies.py": "ana_", "position.py": "pos_",
+            "own_vectors.py": "own_"}
+HIDE_KEY = "hide"
+RESERVED = {"present", "handout", HIDE_KEY}
+KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def given() -> dict[str, list[str]]:
+    """The settings the page's address carries (read before the screen runs)."""
+    return {k: st.query_params.get_all(k) for k in st.query_params if k not in RESERVED}
+
+
+def _shown(value) -> list[str]:
+    """A widget's value as the address writes it."""
+    values = value if isinstance(value, (list, tuple)) else [value]
+    return ["true" if v is True else "false" if v is False else str(v) for v in values]
+
+
+def _same(raw: list[str], value) -> bool:
+    shown = _shown(value)
+    if len(raw) != len(shown):
+        return False
+    for r, s in zip(raw, shown):
+        try:
+            if float(r) != float(s):
+                return False
+        except ValueError:
+            if r.lower() != s.lower():
+                return False
+    return True
+
+
+def unusable(link: dict[str, list[str]], skip: set[str]) -> list[tuple[str, list[str], object]]:
+    """(key, what the link said, what the screen uses) for every setting of this screen that
+    the link gave but the control could not take."""
+    return [(k, raw, st.session_state[k]) for k, raw in link.items()
+            if k not in skip and k in st.session_state and not _same(raw, st.session_state[k])]
+
+
+def notice(where, link: dict[str, list[str]], skip: set[str]) -> None:
+    bad = unusable(link, skip)
+    if bad:
+        where.warning("Some settings in this link could not be used and fell back to the screen's "
+                      "own values: " + "; ".join(f"{plain(k)} = {plain(', '.join(repr(r[:30]) for r in raw[:3]))} "
+                                                 f"(using {plain(str(v)[:40])})" for k, raw, v in bad) + ".")
+
+
+def hidden() -> tuple[list[str], list[str]]:
+    """(keys to hide, entries of ``hide=`` that are not keys) from the page's address."""
+    entries = [e.strip() for raw in st.query_params.get_all(HIDE_KEY) for e in raw.split(",") if e.strip()]
+    return [e for e in entries if KEY_RULE.match(e)], [e for e in entries if not KEY_RULE.match(e)]
+
+
+def apply_hide(where) -> None:
+    keys, bad = hidden()
+    if keys:
+        st.html(hide_css(keys))
+    if bad:
+        where.warning("These entries of hide= are not element keys and were ignored: "
+                      + plain(", ".join(repr(b[:30]) for b in bad[:5])) + ".")
+
+
+def builder(where, page_file: str) -> None:
+    """In the sidebar: pick this screen's controls to hide and copy the link."""
+    from lab_ui.handout import address
+    prefix = PREFIXES.get(page_file.rsplit("/", 1)[-1])
+    if prefix is None:
+        return
+    keys = sorted(k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)
+                  and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg")))
+    with where.expander("Build a lesson link"):
+        st.caption("The address already holds this screen's settings. Pick controls to hide from the "
+                   "class, then copy the link.")
+        chosen = st.multiselect("Hide", keys, key="links_hide_choice")
+        link = address(**({HIDE_KEY: ",".join(chosen)} if chosen else {}))
+        st.code(link or "(open the app in a browser to get its address)", language=None)

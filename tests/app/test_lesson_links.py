@@ -1,0 +1,56 @@
+"""AppTest: every screen's controls come from the page address; a link can hide controls; a
+value a screen cannot use falls back with a notice; the sidebar builds the link."""
+import pytest
+
+from tests.app.conftest import assert_clean, open_screen
+from tests.app.values import metric
+
+# (screen, {key: value in the link}, how to read the widget, the value it must show)
+LINKS = [
+    ("similarity", {"sim_u": "3, 4", "sim_v": "4, 3", "sim_scale": "2.5"}, "slider", "sim_scale", 2.5),
+    ("lookup", {"lookup_row": "2"}, "slider", "lookup_row", 2),
+    ("gradients", {"grad_ids": "1, 2, 2", "grad_lr": "0.5"}, "text_input", "grad_ids", "1, 2, 2"),
+    ("position", {"pos_kind": "Learned, before training", "pos_width": "4"}, "radio", "pos_kind",
+     "Learned, before training"),
+    ("analogies", {"ana_window": "2", "ana_a": "france", "ana_b": "paris", "ana_c": "japan"}, "selectbox", "ana_c", "japan"),
+    ("tokens", {"tok_special": "false"}, "toggle", "tok_special", False),
+    ("projections", {"proj_source": "The lesson's 33 words", "proj_find": "dog"}, "text_input", "proj_find", "dog"),
+]
+
+
+@pytest.mark.parametrize("screen, query, kind, key, value", LINKS, ids=[c[0] for c in LINKS])
+def test_a_link_opens_the_screen_in_its_state(screen, query, kind, key, value):
+    at = open_screen(screen, **query)
+    assert_clean(at)
+    assert getattr(at, kind)(key=key).value == value
+    assert not at.warning
+
+
+def test_the_link_state_reaches_the_numbers():
+    at = open_screen("similarity", sim_u="3, 4", sim_v="4, 3")
+    assert metric(at, "cosine") == "0.960"          # 24 / 25
+
+
+def test_an_unusable_value_falls_back_with_a_notice():
+    at = open_screen("similarity", sim_scale="99")
+    assert_clean(at)
+    assert at.slider(key="sim_scale").value == 1.0
+    assert "sim\\_scale" in at.warning[0].value and "using 1\\.0" in at.warning[0].value
+
+
+def test_hide_hides_the_chosen_keys_and_names_what_it_cannot_use():
+    at = open_screen("similarity", hide="sim_scale,sim_metrics,not a key!")
+    assert_clean(at)
+    styles = [h.proto.body for h in at.get("html") if ".st-key-" in h.proto.body and "display: none" in h.proto.body]
+    assert styles == ["<style>.st-key-sim_scale, .st-key-sim_metrics {display: none !important;}</style>"]
+    assert at.slider(key="sim_scale").value == 1.0           # hidden, still working
+    assert any("not a key!" in w.value.replace("\\", "") for w in at.warning)
+
+
+def test_the_sidebar_builds_a_link_from_this_screens_controls():
+    at = open_screen("similarity")
+    chooser = at.sidebar.multiselect(key="links_hide_choice")
+    assert {"sim_u", "sim_v", "sim_scale"} <= set(chooser.options)
+    assert not [o for o in chooser.options if o.endswith(("_png", "_svg")) or not o.startswith("sim_")]
+    chooser.set_value(["sim_scale"]).run()
+    assert "hide=sim_scale" in at.sidebar.code[0].value
