@@ -17,8 +17,7 @@ from core.skipgram import SkipGramConfig, uniform_loss
 
 INIT_WIDTHS = [4, 16, 64, 256]   # widths offered for the initialisation demo
 INIT_STDS = (GPT2_INIT_STD, 1.0)  # the two starting noises compared
-INIT_RUN = SkipGramConfig(steps=300)
-"""The initialisation demo's runs: the lesson's run (learning rate 0.5, seed 0), first 300 steps."""
+INIT_RUN = SkipGramConfig(steps=300)   # the init demo's runs: the lesson's run, first 300 steps
 
 
 def main() -> None:
