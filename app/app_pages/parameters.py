@@ -41,11 +41,11 @@ def size_controls():
     p = preset(choice) if choice != "Custom" else None
     c = st.columns(4, gap="medium")
     vocab = whole_input("Vocabulary size |V|", 1, CALCULATOR_MAX_VOCAB, p.vocab_size if p else GPT2_VOCAB_SIZE,
-                        f"params_vocab_{choice}", where=c[0])
+                        f"params_vocab_{choice}", where=c[0], bind="query-params")
     d_model = whole_input("d_model", 1, CALCULATOR_MAX_D_MODEL, p.d_model if p else 768, f"params_d_{choice}",
-                          where=c[1])
+                          where=c[1], bind="query-params")
     total = whole_input("Model total", 1, 10**13, p.total_params if p else 124_439_808,
-                        f"params_total_{choice}", where=c[2],
+                        f"params_total_{choice}", where=c[2], bind="query-params",
                         help="The whole model's parameters, as published for the preset; type your own for a "
                              "custom model.")
     tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied", bind="query-params",

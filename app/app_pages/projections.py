@@ -35,7 +35,7 @@ def main() -> None:
         found_panel(table, shown, found)
     neighbours_kept(shown, NEIGHBOURS)
     st.divider()
-    tsne_motion_view(table.E, table.vocab, table.colour, table.priority)
+    tsne_motion_view(table.E, table.vocab, table.colour, table.priority, found)
     st.divider()
     rotation_view(table)
     st.divider()

@@ -8,6 +8,7 @@ from dataclasses import replace
 import streamlit as st
 
 from lab_ui import bigtext_view, captions, layout
+from lab_ui.find_word import find_box
 from lab_ui.common import error, intro
 from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.inputs import text_changes_for, word_rule_note
@@ -136,22 +137,23 @@ def open_tab(result: TrainResult, corpus: Corpus, text: str, window: int, config
     """The tabs under the figures. Only the open one is computed (``on_change="rerun"`` makes
     each tab report whether it is open). ``generated_text``: the generator's corpus when the
     run was trained on it, else None."""
+    found = None if result.diverged else find_box("train_find", corpus.vocab)
     tabs = st.tabs(TABS, key="train_tab", on_change="rerun", bind="query-params")
     for name, tab in zip(TABS, tabs):
         if tab.open:
             with tab:
-                tab_view(name, result, corpus, text, window, config, floor, generated_text)
+                tab_view(name, result, corpus, text, window, config, floor, generated_text, found)
 
 
 def tab_view(name: str, result: TrainResult, corpus: Corpus, text: str, window: int,
-             config: SkipGramConfig, floor: float, generated_text=None) -> None:
-    """The content of the tab called ``name``."""
+             config: SkipGramConfig, floor: float, generated_text=None, found: int | None = None) -> None:
+    """The content of the tab called ``name``; ``found``: the word of the find box, if any."""
     if name == "Result":
-        result_tab(result, corpus, floor, window, config.d_model, generated_text)
+        result_tab(result, corpus, floor, window, config.d_model, generated_text, found)
         if generated_text is not None and not result.diverged:
             groups_view(result, corpus, generated_text)
     elif name == "Replay training":
-        replay_view(result, corpus)
+        replay_view(result, corpus, found)
     elif name == "Compare two runs":
         compare_view(result, corpus, text, window, config)
     elif name == "Softmax vs negative sampling":

@@ -9,7 +9,7 @@ import streamlit as st
 
 from lab_ui import captions, charts, layout
 from lab_ui.common import chart_with_table
-from lab_ui.find_word import FOUND_K, find_box, found_table, ring_args
+from lab_ui.find_word import FOUND_K, found_table, ring_args
 from lab_ui.projection_views import word_groups
 from lab_ui.train_views import heatmap_order, neighbours_panel
 from core.corpus import Corpus
@@ -23,7 +23,7 @@ BIG_HEATMAP = 24
 
 
 def result_tab(result: TrainResult, corpus: Corpus, floor: float, window: int, d_model: int,
-               generated=None) -> None:
+               generated=None, found: int | None = None) -> None:
     """The whole tab, top to bottom. ``generated``: the generator's corpus when the run was
     trained on it (its groups colour the map), else None."""
     loss_panel(result, corpus, floor)
@@ -32,7 +32,6 @@ def result_tab(result: TrainResult, corpus: Corpus, floor: float, window: int, d
     S = cosine_matrix(result.E)                 # (V, V) cosine of every pair of trained rows
     order = heatmap_order(S, corpus)            # the words the heatmap shows, similar ones together
     size = heatmap_px(len(order))
-    found = find_box("train_find", corpus.vocab)
     similarity_panel(result, corpus, S, order, size, found)
     map_panel(result, corpus, d_model, min(size, 420), generated, found, S)
     reading_notes()

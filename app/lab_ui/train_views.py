@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import captions, charts, layout
+from lab_ui.find_word import FOUND_K, ring_args
 from lab_ui.player import start_at_the_end, step_slider
 from lab_ui.common import chart_with_table
 from lab_ui.guard import fit_steps, show_refusal
@@ -20,6 +21,7 @@ from core import budget
 from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
+from core.honesty import neighbour_overlap
 from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
@@ -59,8 +61,9 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
     st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
 
 
-def replay_view(result: TrainResult, corpus: Corpus) -> None:
-    """A step scrubber over the training snapshots, with play/pause."""
+def replay_view(result: TrainResult, corpus: Corpus, found: int | None = None) -> None:
+    """A step scrubber over the training snapshots, with play/pause; a found word and its
+    neighbours (in that step's table) ringed on each frame."""
     st.markdown("Watch the rows drift from random noise into structure. Each picture is turned "
                 "to match the last one, so it does not flip or spin between steps; distances "
                 "within a picture are untouched.")
@@ -80,16 +83,19 @@ def replay_view(result: TrainResult, corpus: Corpus) -> None:
         st.markdown(f"**Step {step:,}**: loss {result.losses[step]:.3f}; the picture keeps "
                     f"{100 * frames.kept[i]:.0f}% of the spread.")
         left, right = layout.blocks(layout.HALF, layout.HALF, gap="medium")
+        rings = {} if found is None else ring_args(
+            neighbour_overlap(result.snapshots[i], frames.coords[i], FOUND_K), found)
         with left:
             chart_with_table(charts.scatter(frames.coords[i], corpus.vocab, corpus.vocab,
                                             domain=(-lim, lim), size=layout.HALF, title="PCA map, aligned",
-                                            priority=[int(j) for j in corpus.most_frequent(corpus.V)]),
+                                            priority=[int(j) for j in corpus.most_frequent(corpus.V)], **rings),
                              pd.DataFrame({"word": corpus.vocab, "x": frames.coords[i][:, 0],
                                            "y": frames.coords[i][:, 1]}), key="train_replay_pca_t")
         with right:
             S = cosine_matrix(result.snapshots[i])
             chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=layout.HALF,
-                                            title="Cosine similarity"),
+                                            title="Cosine similarity",
+                                            mark=None if found is None else corpus.vocab[found]),
                              pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                              key="train_replay_heat_t")
             if not charts.heatmap_text(len(ordered), layout.HALF, charts.presenting())[1]:

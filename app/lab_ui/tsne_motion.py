@@ -8,6 +8,8 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.common import chart_with_table
+from lab_ui.find_word import FOUND_K, ring_args
+from core.honesty import neighbour_overlap
 from lab_ui.player import start_at_the_end, step_slider
 
 FRAME_EVERY = 25             # iterations between two kept pictures (41 frames for 1,000)
@@ -23,7 +25,8 @@ def tsne_frames(E: np.ndarray, perplexity: float, seed: int):
                 frame_every=FRAME_EVERY)
 
 
-def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priority: list[int]) -> None:
+def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priority: list[int],
+                     found: int | None = None) -> None:
     st.subheader("t-SNE that moves")
     st.markdown("t-SNE starts from a tiny random cloud and moves the points a little at each "
                 "iteration, so that words that are near in the table end up near in the picture. "
@@ -46,7 +49,8 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
                                   "(0 would be a perfect match); it falls as the picture forms.")],
                        key="proj_motion_metrics")
         coords = run.frames[i]
-        chart_with_table(charts.scatter(coords, vocab, vocab, colour=colour, size=layout.chart_px(),
+        rings = {} if found is None else ring_args(neighbour_overlap(E, coords, FOUND_K), found)
+        chart_with_table(charts.scatter(coords, vocab, vocab, colour=colour, size=layout.chart_px(), **rings,
                                         title=f"t-SNE at iteration {step:,} (perplexity {perplexity})",
                                         labels=False, priority=priority, xtitle="", ytitle=""),
                          pd.DataFrame({"word": vocab, "x": coords[:, 0], "y": coords[:, 1]}),

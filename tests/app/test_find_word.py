@@ -65,11 +65,38 @@ def test_projections_ring_the_word_on_every_picture(source, word):
     assert_clean(at)
     r = trained(source)
     i = r.vocab.index(word)
-    ringed = [c for c in charts(at) if "found" in c.data]
-    assert len(ringed) == 1 + (3 if source == GROUPS else 3)       # PCA and the default perplexities
+    ringed = [c for c in charts(at) if "found" in c.data and not c.title.startswith("t-SNE at iteration")]
+    assert len(ringed) == 1 + 3                                    # PCA and the default perplexities
     shown = table(at, "neighbour", "PCA")
     for chart in ringed:
         coords = chart.data["points"][["x", "y"]].to_numpy()
         near = rings_match(chart, r.E, coords, i, r.vocab)
         name = chart.title.split(":")[0]
         assert list(shown[name]) == ["near" if kept else "far" for _, kept in near]
+
+
+@pytest.mark.parametrize("step", [3000, 0])
+def test_train_replay_rings_the_word_in_each_steps_table(step):
+    from core.projection import aligned_frames
+    at = open_screen("train", train_tab="Replay training", train_find="dog")
+    at.select_slider(key="train_replay_step").set_value(step).run()
+    assert_clean(at)
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2)
+    r = train(corpus, SkipGramConfig(snapshot_every=50))
+    frames = aligned_frames(r.snapshots, r.snapshot_steps)
+    i = list(frames.steps).index(step)
+    chart = next(c for c in charts(at) if "found" in c.data)
+    rings_match(chart, r.snapshots[i], frames.coords[i], corpus.vocab.index("dog"), corpus.vocab)
+    heat = next(c for c in charts(at) if "matrix" in c.data)
+    assert any(layer.get("transform") for layer in heat.spec["layer"])
+
+
+def test_the_moving_tsne_rings_the_word_on_its_frame():
+    from core.tsne import tsne
+    at = open_screen("projections", proj_find="bank")
+    at.select_slider(key="proj_motion_step").set_value(100).run()
+    assert_clean(at)
+    r = trained(GROUPS)
+    run = tsne(r.E, perplexity=5.0, seed=0, metric="cosine", perplexity_cap=1.0, frame_every=25)
+    frame = next(c for c in charts(at) if c.title.startswith("t-SNE at iteration 100"))
+    rings_match(frame, r.E, run.frames[4], r.vocab.index("bank"), r.vocab)

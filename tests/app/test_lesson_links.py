@@ -54,3 +54,9 @@ def test_the_sidebar_builds_a_link_from_this_screens_controls():
     assert not [o for o in chooser.options if o.endswith(("_png", "_svg")) or not o.startswith("sim_")]
     chooser.set_value(["sim_scale"]).run()
     assert "hide=sim_scale" in at.sidebar.code[0].value
+
+
+def test_a_custom_model_from_a_link():
+    at = open_screen("parameters", params_preset="Custom", params_vocab_Custom="32000", params_d_Custom="4096")
+    assert_clean(at)
+    assert metric(at, "embedding table |V| x d_model") == "131,072,000"
