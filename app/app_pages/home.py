@@ -13,7 +13,7 @@ SCREENS = """
 |---|---|
 | **1. Lookup** | Picking row *i* of the table is the same as multiplying a one-hot vector by the table. Real code just picks the row. |
 | **2. Similarity** | Cosine similarity compares directions. One-hot vectors are all at right angles, so they cannot say "cat is like dog". |
-| **3. Train** | A small skip-gram model learns a table from 33 words. Move the sliders for width, learning rate and window, and watch the heatmap and the map change. |
+| **3. Train** | A small skip-gram model learns a table from 33 words. Move the sliders for width, learning rate and window, and watch the heatmap and the map change. *Find a word* rings it and its nearest words on the maps and frames it in the heatmaps. |
 | **3b. One pair, step by step** | Follow one (centre, context) pair through the model with the real numbers: row, scores, chances, loss, gradients, and the update that moves one row of E and every column of W. E · W is one V x V table whose rank is at most d_model. |
 | **3c. CBOW next to skip-gram** | word2vec's other architecture: guess a word from the average of its neighbours. Both models train on the same 33 words with the same settings; their losses (each with its own floor), training times and nearest words side by side. |
 | **4. Gradients** | One training step only changes the rows of the tokens that were used. |
