@@ -58,5 +58,5 @@ def hide_css(keys: list[str]) -> str:
     """A style sheet that hides the page elements with these keys (Streamlit gives a keyed
     element the class ``st-key-<key>``): a lesson link's ``hide=``. Keys are letters, digits,
     ``_`` and ``-`` only (``lab_ui.links`` checks), and escaped again here."""
-    rules = ", ".join(f".st-key-{html.escape(k)}" for k in keys)
-    return f"<style>{rules} {{display: none !important;}}</style>"
+    return ("<style>" + ", ".join(f".st-key-{html.escape(k)}" for k in keys)
+            + " {display: none !important;}</style>")
