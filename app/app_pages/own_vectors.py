@@ -5,8 +5,9 @@ import streamlit as st
 from lab_ui import charts, layout
 from lab_ui.captions import order_verdict
 from lab_ui.common import chart_with_table, error, intro, plain
-from lab_ui.own_vectors_view import HEATMAP_ROWS, PICTURE_ROWS, lesson_files, parsed, picture_tsne, table_key
+from lab_ui.own_vectors_view import HEATMAP_ROWS, PICTURE_ROWS, lesson_files, parsed, table_key
 from lab_ui.presenter import reset_button
+from lab_ui.projection_views import tsne_picture
 from core.honesty import neighbour_overlap
 from core.projection import pca
 from core.similarity import cosine, cosine_matrix, mean_embedding, nearest
@@ -56,7 +57,7 @@ def projections_panel(E, words) -> None:
     perplexity = st.select_slider("t-SNE perplexity", [2, 5, 10, 30, 50], 5, key="own_perplexity", bind="query-params")
     X, names = E[:n], words[:n]
     p = pca(X, k=2)
-    t = picture_tsne(X, float(perplexity))
+    t = tsne_picture(X, float(perplexity), 0)
     pics = [(f"PCA: keeps {100 * p.kept:.0f}% of the spread", p.coords),
             (f"t-SNE, perplexity {perplexity}", t.coords)]
     cols = layout.blocks(layout.HALF, layout.HALF, gap="medium", key="own_pictures")

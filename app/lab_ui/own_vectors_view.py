@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import zlib
 
-import numpy as np
 import streamlit as st
 
 from lab_ui.runs import train_run
 from core.corpus import GUIDE_TEXT
 from core.export import projector_tsv
 from core.skipgram import SkipGramConfig
-from core.tsne import tsne
 from core.vectors_io import Vectors, read_projector
 
 PICTURE_ROWS = 300       # rows drawn in the pictures and the heatmap's limit below
@@ -22,12 +20,6 @@ HEATMAP_ROWS = 30
 def parsed(vectors: bytes, metadata: bytes | None) -> Vectors:
     """The two files as a table (a VectorsError says what is wrong with them)."""
     return read_projector(vectors, metadata)
-
-
-@st.cache_data(max_entries=8, show_spinner="Drawing t-SNE...")
-def picture_tsne(E: np.ndarray, perplexity: float):
-    """The t-SNE picture of an uploaded table (cached: t-SNE of 300 rows takes seconds)."""
-    return tsne(E, perplexity=perplexity, seed=0, metric="cosine", perplexity_cap=1.0)
 
 
 def lesson_files() -> tuple[bytes, bytes]:

@@ -63,7 +63,8 @@ def trained_table(source: str) -> Table:
 
 
 @st.cache_data(max_entries=32, show_spinner="Drawing t-SNE...")
-def _tsne(E: np.ndarray, perplexity: float, seed: int):
+def tsne_picture(E: np.ndarray, perplexity: float, seed: int):
+    """A table's t-SNE picture (cosine), cached: shared by Projections and Your own vectors."""
     return tsne(E, perplexity=perplexity, seed=seed, metric="cosine", perplexity_cap=1.0)
 
 
@@ -75,7 +76,7 @@ def pictures(table: Table, perplexities: tuple[int, ...], seed: int, k: int) -> 
                           f"{100 * ov.mean:.0f}% of neighbours",
                    "PCA: a flat shadow along the two directions of most spread.", p.coords, ov)]
     for perp in perplexities:
-        t = _tsne(table.E, float(perp), seed)
+        t = tsne_picture(table.E, float(perp), seed)
         ov = neighbour_overlap(table.E, t.coords, k)
         note = f"t-SNE, perplexity {perp}"
         if t.clamped:
