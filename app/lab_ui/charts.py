@@ -256,6 +256,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     tooltip = ([_field("word", "nominal")] + ([_field("group", "nominal")] if colour else [])
                + [_field("x", "quantitative", format=".3f"), _field("y", "quantitative", format=".3f")])
     font = BIG_FONT if big else FONT
+    df["title"] = _title_text(wrap_title(title, size, big))   # the title travels with the data (below)
     layers = [{"data": {"name": "points"},
                "mark": {"type": "circle", "opacity": 0.9, "size": 140 if labels or big else 90},
                "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
@@ -263,26 +264,43 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     if labels or big:
         spots = place(coords, words, width=size, height=size, font=font, priority=priority,
                       label_all=big, domain=domain)
-        lab = pd.DataFrame([{"x": coords[i, 0], "y": coords[i, 1], "word": words[i],
-                             "dx": dx, "dy": dy, "align": al,
-                             **({"group": colour[i]} if colour is not None else {})}
-                            for i, (dx, dy, al) in spots.items()])
-        if len(lab):
-            for al in ("left", "right", "center"):
-                part = lab[lab["align"] == al]
-                for (dx, dy), grp in part.groupby(["dx", "dy"]):
-                    name = f"labels_{al}_{dx:g}_{dy:g}"
-                    datasets[name] = grp.drop(columns=["dx", "dy", "align"]).reset_index(drop=True)
-                    layers.append({"data": {"name": name},
-                                   "mark": {"type": "text", "align": al, "dx": float(dx), "dy": float(dy),
-                                            "fontSize": font, "fontWeight": "bold"},
-                                   "encoding": {"color": col, "text": _field("word", "nominal"),
-                                                "x": _field("x", "quantitative"),
-                                                "y": _field("y", "quantitative")}})
+        lab = pd.DataFrame({"x": [coords[i, 0] for i in spots], "y": [coords[i, 1] for i in spots],
+                            "word": [words[i] for i in spots],
+                            "dx": [float(dx) for dx, _, _ in spots.values()],
+                            "dy": [float(dy) for _, dy, _ in spots.values()],
+                            "align": [al for _, _, al in spots.values()],
+                            **({"group": [colour[i] for i in spots]} if colour is not None else {})})
+        datasets["labels"] = lab
+        layers.append({"data": {"name": "labels"},   # each label's offset and side from its row
+                       "mark": {"type": "text", "align": {"expr": "datum.align"}, "dx": {"expr": "datum.dx"},
+                                "dy": {"expr": "datum.dy"}, "fontSize": font, "fontWeight": "bold"},
+                       "encoding": {"color": col, "text": _field("word", "nominal"),
+                                    "x": _field("x", "quantitative"), "y": _field("y", "quantitative")}})
     if ring:
         datasets["found"], found_layers = _rings(coords, words, ring, far, font)
         layers += found_layers
-    return _chart({"layer": layers}, datasets, size, wrap_title(title, size, big), big)
+    return _chart({"layer": layers}, datasets, size, DATA_TITLE if title else "", big)
+
+
+# A scatter's title is read from its points' data (one "title" column, lines split at "\n"), so
+# that a new run (say "keeps 84%" instead of "keeps 88%"), with its labels placed anew, changes
+# the chart's data only: its spec stays the same and the page swaps the data in place.
+DATA_TITLE = {"text": {"expr": "split((data('points')[0] || {title: ''}).title, '\\n')"}}
+
+
+def _title_text(title: str | list[str]) -> str:
+    return "\n".join(title) if isinstance(title, list) else title
+
+
+def chart_title(spec: dict, datasets: dict[str, pd.DataFrame] | None = None) -> str:
+    """A chart's title as shown, in one line: the spec's own, or the one a scatter reads
+    from its data (``DATA_TITLE``)."""
+    t = spec.get("title", "")
+    if t == DATA_TITLE:
+        points = (datasets or {}).get("points")
+        return "" if points is None or not len(points) else str(points["title"].iloc[0]).replace("\n", " ")
+    t = t.get("text", "") if isinstance(t, dict) else t
+    return " ".join(t) if isinstance(t, list) else str(t)
 
 
 FAR_ROLE = "neighbour, far in this picture"

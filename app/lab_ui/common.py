@@ -24,7 +24,7 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     fill the column's width (for charts built with ``width="container"``).
 
     A closed box holds nothing: the table and the file buttons are built, sent and drawn
-    only while the box is open (``table_box``), because a dozen tables drawn inside closed
+    only while the box is open (``lazy_box``), because a dozen tables drawn inside closed
     boxes on every rerun were the largest part of the page's work after a slider move."""
     from lab_ui.handout import every_table_open
     width = "stretch" if stretch else "content"
@@ -36,17 +36,18 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
         with st.expander(label, expanded=True):
             _numbers(chart, table, key)
     else:
-        table_box(chart, table, label, key)
+        lazy_box(label, f"{key}_box", _numbers, chart, table, key)
 
 
 @st.fragment
-def table_box(chart, table: pd.DataFrame, label: str, key: str) -> None:
-    """A chart's table in a box that tracks whether it is open (Streamlit's lazy expander):
-    closed, nothing is in it; opening it reruns this box alone (a fragment), not the screen."""
-    box = st.expander(label, key=f"{key}_box", on_change="rerun")
+def lazy_box(label: str, key: str, fill, *args) -> None:
+    """An expander whose content, ``fill(*args)``, is built, sent and drawn only while it is
+    open (Streamlit's lazy expander: it tracks its state under ``key``). A fragment: opening
+    or closing it reruns this box alone, not the screen."""
+    box = st.expander(label, key=key, on_change="rerun")
     if box.open:
         with box:
-            _numbers(chart, table, key)
+            fill(*args)
 
 
 def _numbers(chart, table: pd.DataFrame, key: str) -> None:

@@ -6,12 +6,13 @@ from tests.app.conftest import open_screen
 from tests.app.values import charts, move
 
 
-def test_train_loss_and_heatmap_keep_their_spec_when_only_the_numbers_change():
+def test_train_charts_keep_their_spec_when_only_the_numbers_change():
     at = open_screen("train")
-    before = {c.title or list(c.data)[0]: (c.spec, c.data) for c in charts(at)}
+    before = {list(c.data)[0]: (c.spec, c.data) for c in charts(at)}
     move(at, ("slider", "train_d_model", 5))
-    after = {c.title or list(c.data)[0]: (c.spec, c.data) for c in charts(at)}
-    for name in ("curves", "matrix"):                    # the loss curve and the heatmap
+    after = {list(c.data)[0]: (c.spec, c.data) for c in charts(at)}
+    # the loss curve, the heatmap, and the PCA map (its title and its labels' places are data)
+    for name in ("curves", "matrix", "points"):
         spec_a, data_a = before[name]
         spec_b, data_b = after[name]
         assert json.dumps(spec_a, sort_keys=True) == json.dumps(spec_b, sort_keys=True), name
