@@ -63,6 +63,16 @@ def with_rows(spec: dict) -> dict:
     return {**spec, **({"datasets": rows} if "datasets" in spec else {})}
 
 
+def on_screen(spec: dict, print_view: bool = False) -> dict:
+    """The spec as the page draws it: on a canvas (one bitmap, where SVG makes a page element
+    of every cell, point and label: a 12-word heatmap alone is 300 of them, and a warm rerun
+    of the Train screen cost the page's main thread about a fifth more CPU time with SVG),
+    except in presenter mode and in a handout (``print_view``), which keep SVG: text that
+    stays sharp at any projector zoom and in print."""
+    renderer = "svg" if print_view or presenting() else "canvas"
+    return {**spec, "usermeta": {"embedOptions": {"renderer": renderer}}}
+
+
 def presenting() -> bool:
     """Presenter mode is on (the switch, or ``present=1`` in the page address)."""
     return bool(st.session_state.get("present_mode", False))

@@ -26,10 +26,11 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     A closed box holds nothing: the table and the file buttons are built, sent and drawn
     only while the box is open (``lazy_box``), because a dozen tables drawn inside closed
     boxes on every rerun were the largest part of the page's work after a slider move."""
-    from lab_ui.handout import every_table_open
+    from lab_ui.charts import on_screen
+    from lab_ui.handout import every_table_open, handout
     width = "stretch" if stretch else "content"
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.charts
-        st.vega_lite_chart(spec=chart, width=width)
+        st.vega_lite_chart(spec=on_screen(chart, print_view=handout()), width=width)
     else:
         st.altair_chart(chart, width=width)
     if every_table_open():

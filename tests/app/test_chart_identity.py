@@ -27,3 +27,10 @@ def test_chart_data_is_shipped_as_arrow_not_inside_the_spec():
         spec = json.loads(el.proto.spec)
         assert "datasets" not in spec and "values" not in json.dumps(spec.get("data", {}))
         assert el.proto.datasets and all(d.data.data for d in el.proto.datasets)
+
+
+def test_charts_draw_on_a_canvas_but_in_svg_when_presenting_or_printing():
+    for query, renderer in (({}, "canvas"), ({"present": "1"}, "svg"), ({"handout": "1"}, "svg")):
+        at = open_screen("train", **query)
+        drawn = {json.loads(el.proto.spec)["usermeta"]["embedOptions"]["renderer"] for el in at.get("vega_lite_chart")}
+        assert drawn == {renderer}, query
