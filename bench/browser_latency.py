@@ -44,7 +44,7 @@ class Case:
     name: str
     path: str     # the screen's sidebar link
     tab: str      # a Train tab to click open ('' for none)
-    kind: str     # slider | key | button | select | text_input | text_area
+    kind: str     # slider | key | button | box | select | text_input | text_area
     key: str      # the widget's key ('' for kinds 'key' and 'button')
     a: str        # a key to press (slider, 'key'), a button's key (button), else the value A
     b: str        # the same for B
@@ -68,6 +68,8 @@ CASES = [
          "word cat -> dog -> cat", 60, 0),
     Case("train: cosine of two words", "/train", "Result", "select", "train_w2", "mat", "dog",
          "second word dog -> mat -> dog", 60, 0),
+    Case("train: a chart's table", "/train", "Result", "box", "train_heatmap_table_box", "", "",
+         "heatmap's box: open, then close", 100, 0),
     Case("one pair, step by step", "/pair", "", "button", "", "pair_next", "pair_prev",
          "Next pair, then Previous pair", 100, 0),
     _slider("gradients", "/gradients", "grad_lr", "learning rate 0.1 -> 0.5 -> 0.1"),
@@ -102,6 +104,8 @@ def prepare(s: Page, c: Case, value: str):
         return lambda: page.keyboard.press(value)
     if c.kind == "button":
         return page.locator(f".st-key-{value} button").click
+    if c.kind == "box":                    # an expander: its header opens it (A) and closes it (B)
+        return page.locator(f".st-key-{c.key} summary").click
     box = page.locator(f".st-key-{c.key}")
     if c.kind == "slider":
         thumb = box.get_by_role("slider")

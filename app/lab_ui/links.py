@@ -13,6 +13,7 @@ import streamlit as st
 
 from lab_ui.chips import hide_css
 from lab_ui.common import plain
+from lab_ui.handout import TABLES_KEY
 
 # Each screen's widget keys start with its prefix (the reset button forgets them by it too).
 PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_", "pair.py": "pair_",
@@ -20,7 +21,7 @@ PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_
             "tokens.py": "tok_", "projections.py": "proj_", "analogies.py": "ana_", "position.py": "pos_",
             "own_vectors.py": "own_"}
 HIDE_KEY = "hide"
-RESERVED = {"present", "handout", "tables", HIDE_KEY}
+RESERVED = {"present", "handout", TABLES_KEY, HIDE_KEY}
 KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
