@@ -1,9 +1,11 @@
 """AppTest: a chart's table is built only when its box is opened (or every box is, with the
 sidebar's switch or in a handout), and what an opened box shows is the chart's own numbers."""
 import numpy as np
+import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
+from lab_ui.presenter import LESSON
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts, table
 
@@ -44,3 +46,16 @@ def test_the_switch_and_the_handout_open_every_chart_table():
 def test_the_switch_is_kept_in_the_page_address():
     at = open_screen("similarity", tables=True)
     assert at.query_params.get("tables") in ("true", ["true"])
+
+
+@pytest.mark.parametrize("name", [f.split("/")[1][:-3] for f, _, _ in LESSON[1:]])
+def test_every_box_on_every_screen_opens_to_its_table(name):
+    at = open_screen(name, tables=False)
+    boxes = [k for k in at.session_state if isinstance(k, str) and k.endswith("_box")]
+    assert len(boxes) >= len(charts(at))                         # every chart has its box
+    before = len(at.dataframe)
+    for key in boxes:
+        at.session_state[key] = True
+    at.run()
+    assert_clean(at)
+    assert len(at.dataframe) == before + len(boxes), boxes      # one table per opened box
