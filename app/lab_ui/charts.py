@@ -196,8 +196,8 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
                        "encoding": position})
     body = {"layer": layers} if len(layers) > 1 else rect
     return _chart({**body, "data": {"name": "matrix"}},
-                  {"matrix": matrix_frame(S, labels, value)}, size, wrap_title(title, size, big), big,
-                  label_font=axis_font)
+                  {"matrix": with_title(matrix_frame(S, labels, value), wrap_title(title, size, big))},
+                  size, data_title("matrix") if title else "", big, label_font=axis_font)
 
 
 @cached_spec
@@ -266,7 +266,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     tooltip = ([_field("word", "nominal")] + ([_field("group", "nominal")] if colour else [])
                + [_field("x", "quantitative", format=".3f"), _field("y", "quantitative", format=".3f")])
     font = BIG_FONT if big else FONT
-    df["title"] = _title_text(wrap_title(title, size, big))   # the title travels with the data (below)
+    df = with_title(df, wrap_title(title, size, big))    # the title travels with the data (below)
     layers = [{"data": {"name": "points"},
                "mark": {"type": "circle", "opacity": 0.9, "size": 140 if labels or big else 90},
                "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
@@ -289,26 +289,33 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     if ring:
         datasets["found"], found_layers = _rings(coords, words, ring, far, font)
         layers += found_layers
-    return _chart({"layer": layers}, datasets, size, DATA_TITLE if title else "", big)
+    return _chart({"layer": layers}, datasets, size, data_title("points") if title else "", big)
 
 
-# A scatter's title is read from its points' data (one "title" column, lines split at "\n"), so
-# that a new run (say "keeps 84%" instead of "keeps 88%"), with its labels placed anew, changes
-# the chart's data only: its spec stays the same and the page swaps the data in place.
-DATA_TITLE = {"text": {"expr": "split((data('points')[0] || {title: ''}).title, '\\n')"}}
+# A title that changes with the run (say "keeps 84%" instead of "keeps 88%", or "width 32") is
+# read from the chart's data (a "title" column, set on the first row, lines split at "\n"), so
+# that a new run changes the chart's data only: its spec stays the same and the page swaps the
+# data in place instead of building the chart again.
+def data_title(dataset: str) -> dict:
+    """The title spec that reads the title from the first row of ``dataset``."""
+    return {"text": {"expr": f"split((data('{dataset}')[0] || {{title: ''}}).title || '', '\\n')"}}
 
 
-def _title_text(title: str | list[str]) -> str:
-    return "\n".join(title) if isinstance(title, list) else title
+def with_title(df: pd.DataFrame, title: str | list[str]) -> pd.DataFrame:
+    """``df`` with the title in a "title" column: on its first row, empty on the others."""
+    text = "\n".join(title) if isinstance(title, list) else title
+    return df.assign(title=[text] + [None] * (len(df) - 1)) if len(df) else df.assign(title=[])
 
 
 def chart_title(spec: dict, datasets: dict[str, pd.DataFrame] | None = None) -> str:
-    """A chart's title as shown, in one line: the spec's own, or the one a scatter reads
-    from its data (``DATA_TITLE``)."""
+    """A chart's title as shown, in one line: the spec's own, or the one it reads from its data
+    (``data_title``)."""
     t = spec.get("title", "")
-    if t == DATA_TITLE:
-        points = (datasets or {}).get("points")
-        return "" if points is None or not len(points) else str(points["title"].iloc[0]).replace("\n", " ")
+    expr = t.get("text", {}).get("expr", "") if isinstance(t, dict) and isinstance(t.get("text"), dict) else ""
+    if expr:
+        name = expr.split("data('", 1)[1].split("'", 1)[0]
+        df = (datasets or {}).get(name)
+        return "" if df is None or not len(df) else str(df["title"].iloc[0]).replace("\n", " ")
     t = t.get("text", "") if isinstance(t, dict) else t
     return " ".join(t) if isinstance(t, list) else str(t)
 

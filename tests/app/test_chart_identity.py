@@ -34,3 +34,12 @@ def test_charts_draw_on_a_canvas_but_in_svg_when_presenting_or_printing():
         at = open_screen("train", **query)
         drawn = {json.loads(el.proto.spec)["usermeta"]["embedOptions"]["renderer"] for el in at.get("vega_lite_chart")}
         assert drawn == {renderer}, query
+
+
+def test_a_heatmap_title_that_changes_with_the_control_is_data_not_spec():
+    at = open_screen("position")
+    before = charts(at)[0]
+    move(at, ("select_slider", "pos_width", 32))
+    after = charts(at)[0]
+    assert json.dumps(before.spec, sort_keys=True) == json.dumps(after.spec, sort_keys=True)
+    assert before.title.endswith("width 16") and after.title.endswith("width 32")
