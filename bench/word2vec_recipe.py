@@ -11,7 +11,7 @@ Cython kernel (``word2vec_inner.pyx``) takes one (context, centre) pair at a tim
 * draws K fresh negatives for every pair (core: K per centre, shared by its window);
 * keeps the learning rate fixed for each job of about 10,000 words (core: per word);
 * updates every row as it goes (core: a block of centres from the same rows, with the
-  in-window order of the output rows kept; core.sgns.sequential_updates).
+  in-window order kept for the input rows; core.sgns.window_updates).
 
 To see which of these matter, this script compiles a per-pair loop in C (a reference
 for measurement only, built at run time with the system's C compiler; core stays pure
@@ -89,7 +89,7 @@ VARIANTS = [  # name, (EXP_TABLE, fresh negatives per pair, alpha per job), or c
     ("  exact sigmoid instead of the table", (0, 1, 1)),
     ("  alpha per word instead of per job", (1, 1, 0)),
     ("  K negatives per centre, shared by its window", (1, 0, 1)),
-    ("  all three (core's recipe, one pair at a time)", (0, 0, 0)),
+    ("  all three of core's choices, one pair at a time", (0, 0, 0)),
     ("core.word2vec, blocks of at most 24 centres", 24),
     ("core.word2vec as shipped (block_size: 386 centres on Lee)", 1024),
 ]

@@ -107,10 +107,12 @@ class BlockBuffers:
     def __init__(self, G: int, J: int, K1: int, d: int, dtype=np.float32):
         self.S = np.empty((G, J, K1), dtype)        # scores, then probabilities, then dS
         self.tmp = np.empty((G, J, K1), dtype)      # log-probabilities for the loss
-        self.dX = np.empty((G, J, d), dtype)
+        # dX and copy are (G, J, d) views of slot-major memory: each slot's (G, d) rows are
+        # contiguous, for core.word2vec adding them up per text position
+        self.dX = np.empty((J, G, d), dtype).transpose(1, 0, 2)
         self.dU = np.empty((G, K1, d), dtype)
         self.gram = np.empty((G, J, J), dtype)      # dS_j . dS_i (window_updates)
-        self.copy = np.empty((G, J, d), dtype)      # the correction term of dX (window_updates)
+        self.copy = np.empty((J, G, d), dtype).transpose(1, 0, 2)   # the correction term of dX
 
     def take(self, G: int):
         """Views of the first G blocks."""
