@@ -1,6 +1,6 @@
 """core.word2vec against gensim's Word2Vec, side by side in one run, on gensim's Lee corpus.
 
-    .venv/bin/python -m bench.word2vec            # the full table (a few minutes)
+    .venv/bin/python -m bench.word2vec            # the full table (10 to 20 minutes)
     .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
 
 gensim 4.3.3 needs numpy < 2, so it lives in its own virtual environment, ``.venv-gensim/``
@@ -173,9 +173,9 @@ def main(argv=None) -> None:
     parser.add_argument("--quick", action="store_true", help="d 50, window 5, 2 epochs only")
     parser.add_argument("--repeats", type=int, default=1, help="timed runs per seed and side")
     parser.add_argument("--seeds", type=int, default=None,
-                        help="seeds per side (default 6; 2 with --quick)")
+                        help="seeds per side (default 8; 2 with --quick)")
     args = parser.parse_args(argv)
-    args.seeds = args.seeds or (2 if args.quick else 6)
+    args.seeds = args.seeds or (2 if args.quick else 8)
     if args.seeds < 2:
         parser.error("--seeds must be at least 2 (gensim's row is its seeds against each other)")
     from threadpoolctl import threadpool_limits
