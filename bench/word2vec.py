@@ -15,7 +15,7 @@ timed from token lists to vectors (vocabulary included). gensim runs seeds 1..N,
 101..100+N (``--seeds N``): never the same seed on both sides, because gensim 4 draws its
 starting vectors from ``default_rng(seed)`` exactly as core does, and the most frequent
 words (which both sides put in the same order) would start from the same rows; such a
-pair agrees more than two independent runs do (measured: 0.563 against 0.550 at
+pair agrees more than two independent runs do (measured: 0.563 against 0.549 at
 d 50 window 2), which flattered the old three-seed figures. Columns:
 
 * words/s: the corpus's words times the epochs, divided by the seconds; seconds are the best
