@@ -49,7 +49,7 @@ class Case:
     name: str
     path: str     # the screen's sidebar link
     tab: str      # a Train tab to click open ('' for none)
-    kind: str     # slider | key | button | box | select | text_input | text_area
+    kind: str     # slider | key | button | box | select (or pills) | text_input | text_area
     key: str      # the widget's key ('' for kinds 'key' and 'button')
     a: str        # a key to press (slider, 'key'), a button's key (button), else the value A
     b: str        # the same for B
@@ -140,8 +140,10 @@ def prepare(s: Page, c: Case, value: str):
         thumb = box.get_by_role("slider")
         thumb.focus()
         return lambda: thumb.press(value)
-    if c.kind == "select":
-        box.get_by_role("combobox").wait_for()        # the widget loads lazily
+    if c.kind == "select":                # a dropdown, or a row of buttons (st.pills): one click
+        box.locator("[role='combobox'], button").first.wait_for()   # the widget loads lazily
+        if not box.get_by_role("combobox").count():
+            return box.get_by_role("radio", name=value, exact=True).click
         option = page.get_by_role("option").filter(has_text=re.compile(f"^{re.escape(value)}$"))
         for attempt in range(3):  # right after the Clear caches dialog a first click can be lost
             box.get_by_role("button", name="Open").click()

@@ -11,6 +11,7 @@ import streamlit as st
 
 from lab_ui import captions, charts, layout
 from lab_ui.find_word import FOUND_K, ring_args
+from lab_ui.pickers import PILL_WORDS, word_picker
 from lab_ui.player import start_at_the_end, step_slider
 from lab_ui.common import chart_with_table
 from lab_ui.guard import fit_steps, show_refusal
@@ -47,17 +48,16 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
     """The nearest neighbours of a chosen word and the cosine of any two words. A fragment:
     choosing a word reruns only this panel (no training, no chart is redrawn)."""
     default = vocab.index("cat") if "cat" in vocab else 0
-    word = st.selectbox("Word", vocab, index=default, key="train_word", bind="query-params")
+    word = word_picker("Word", vocab, vocab[default], key="train_word")
     k = min(5, len(vocab) - 1)
     nn = nearest(E, vocab.index(word), k=k)
     st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
                                "cosine": [round(cs, 2) for _, cs in nn]}),
                  hide_index=True, key="train_nn_table")
     st.markdown("**Cosine of any two words**")
-    a, b = st.columns(2)
-    w1 = a.selectbox("First word", vocab, index=default, key="train_w1", bind="query-params")
-    w2 = b.selectbox("Second word", vocab, index=vocab.index("dog") if "dog" in vocab else 1,
-                     key="train_w2", bind="query-params")
+    a, b = st.columns(2) if len(vocab) > PILL_WORDS else (st.container(), st.container())
+    w1 = word_picker("First word", vocab, vocab[default], key="train_w1", where=a)
+    w2 = word_picker("Second word", vocab, "dog" if "dog" in vocab else vocab[1], key="train_w2", where=b)
     st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
 
 
