@@ -61,8 +61,8 @@ def test_pasted_text_and_bad_text():
 
 def test_neighbours_and_word_pair():
     at = open_screen("train")
-    at.selectbox(key="train_word").set_value("dog").run()
+    at.button_group(key="train_word").set_value("dog").run()
     assert_clean(at)
-    at.selectbox(key="train_w1").set_value("mat").run()
-    at.selectbox(key="train_w2").set_value("log").run()
+    at.button_group(key="train_w1").set_value("mat").run()
+    at.button_group(key="train_w2").set_value("log").run()
     assert any(m.label == "cos(mat, log)" for m in at.metric)

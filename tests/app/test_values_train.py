@@ -114,9 +114,9 @@ def test_word_choices_are_each_computed_from_their_own_word():
     corpus, r = reference()
     S = cosine_matrix(r.E)
     idx = {w: i for i, w in enumerate(corpus.vocab)}
-    at.selectbox(key="train_word").set_value("mat").run()
-    at.selectbox(key="train_w1").set_value("log").run()
-    at.selectbox(key="train_w2").set_value("the").run()
+    at.button_group(key="train_word").set_value("mat").run()
+    at.button_group(key="train_w1").set_value("log").run()
+    at.button_group(key="train_w2").set_value("the").run()
     assert_clean(at)
     nn = table(at, "neighbour")
     want = nearest(r.E, idx["mat"], k=5)
@@ -137,7 +137,7 @@ def test_pasted_text():
     assert metric(at, "loss, step 3,000") == f"{r.final_loss:.3f}"
     assert metric(at, "loss floor") == f"{loss_floor(corpus):.3f}"
     nn = table(at, "neighbour")
-    assert at.selectbox(key="train_word").value == corpus.vocab[0]   # no "cat" here: the first word
+    assert at.button_group(key="train_word").value == corpus.vocab[0]   # no "cat" here: the first word
     want = nearest(r.E, 0, k=5)
     assert list(nn["neighbour"]) == [corpus.vocab[j] for j, _ in want]
 

@@ -75,3 +75,24 @@ def test_the_url_carries_the_setting(app):
     expect(app.metric(FINAL)).not_to_have_text("1.713")
     assert "train_d_model=8" in app.page.url, app.page.url
     app.assert_healthy(min_charts=3)
+
+
+def test_a_word_is_picked_with_one_click_and_the_url_carries_it(app):
+    """The lesson's words are a row of buttons: one click picks a word, the page's address
+    carries it, and whoever opens that address sees the same words picked."""
+    open_train(app)
+    second = app.page.locator(".st-key-train_w2")
+    expect(second.get_by_role("radio", name="dog", exact=True)).to_have_attribute("aria-checked", "true")
+    app.rerun(second.get_by_role("radio", name="mat", exact=True).click)
+    expect(second.get_by_role("radio", name="mat", exact=True)).to_have_attribute("aria-checked", "true")
+    expect(app.metric("cos(cat, mat)")).to_be_visible()
+    assert "train_w2=mat" in app.page.url, app.page.url
+    second.get_by_role("radio", name="mat", exact=True).click()     # a second click does nothing
+    app.page.wait_for_timeout(500)
+    expect(second.get_by_role("radio", name="mat", exact=True)).to_have_attribute("aria-checked", "true")
+
+    app.goto("/train?train_word=log&train_w1=the&train_w2=on")
+    word = app.page.locator(".st-key-train_word")
+    expect(word.get_by_role("radio", name="log", exact=True)).to_have_attribute("aria-checked", "true")
+    expect(app.metric("cos(the, on)")).to_be_visible()
+    app.assert_healthy(min_charts=3)
