@@ -22,6 +22,8 @@ def word_picker(label: str, vocab: list[str], default: str, key: str, where=None
     """One word of ``vocab``, ``default`` first; never empty (a word's button cannot be
     clicked off). ``where``: a container or column (default: st)."""
     where = where if where is not None else st
+    if st.session_state.get(key, default) not in vocab:   # a word of another text, kept under the
+        del st.session_state[key]                          # same key by the other kind of widget
     if len(vocab) > PILL_WORDS:
         return where.selectbox(label, vocab, index=vocab.index(default), key=key, bind="query-params")
     word = where.pills(label, vocab, default=default, required=True, key=key, bind="query-params",
