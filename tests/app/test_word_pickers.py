@@ -56,3 +56,16 @@ def test_a_bigger_vocabulary_keeps_the_dropdown_with_the_same_keys():
     assert_clean(at)
     after = list(table(at, "neighbour")["neighbour"])
     assert word not in after and after != before                  # the new word's neighbours
+
+
+def test_a_picked_word_missing_from_a_new_bigger_text_falls_back_to_the_default():
+    at = open_screen("train")
+    at.button_group(key="train_word").set_value("mat").run()
+    text = " ".join(f"alpha{i} beta{i} gamma{i}" for i in range(8)) + " the cat sat"
+    at.radio(key="train_source").set_value("Paste your own text").run()
+    at.text_area(key="train_text").input(text).run()
+    assert_clean(at)
+    assert keyed(at.selectbox) == set(KEYS)
+    assert at.selectbox(key="train_word").value == "cat"          # "mat" is not in this text
+    at.run()                                                      # and the next run is clean too
+    assert_clean(at)
