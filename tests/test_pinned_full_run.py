@@ -1,0 +1,195 @@
+"""Core behaviour pinned after this round's full mutation run of core/ (docs/quality.md, section 4).
+
+Each test checks public behaviour that a plausible wrong version of the code would change;
+the expected values are worked out here by hand or by a plain reference, never read back
+from the function under test.
+"""
+import types
+
+import pytest
+
+import core.negsampling as negsampling
+from core.corpus import GUIDE_TEXT, Corpus
+
+
+@pytest.fixture(scope="module")
+def guide():
+    return Corpus.from_text(GUIDE_TEXT)
+
+
+class _Clock:
+    """A stand-in for time.perf_counter: each call jumps far ahead, and an epoch's
+    stop reading is always exactly ``epoch`` seconds after its start reading."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def perf_counter(self):
+        self.calls += 1
+        epoch, stop = divmod(self.calls - 1, 2)       # calls 1, 2 are epoch 0's start, stop ...
+        return 1000.0 * (epoch + 1) + stop * (epoch + 1)
+
+
+def test_negative_sampling_time_is_the_sum_of_each_epochs_own_time(guide, monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(negsampling, "time", types.SimpleNamespace(perf_counter=clock.perf_counter))
+    r = negsampling.train_negsampling(guide, negsampling.NegSamplingConfig(epochs=3))
+    assert clock.calls == 6                          # a start and a stop reading per epoch
+    assert r.seconds == 1.0 + 2.0 + 3.0              # only the updates are timed, and every epoch is
+
+
+# --- functions only the screens reached: the core's own tests now check them -----------------
+
+def test_nice_floor_rounds_down_to_one_two_or_five_times_a_power_of_ten():
+    from core.budget import nice_floor
+
+    cases = {-3: 0, 0: 0, 1: 1, 4: 2, 9: 5, 10: 10, 19: 10, 20: 20, 49: 20, 50: 50, 99: 50,
+             999: 500, 1000: 1000, 4999: 2000, 5000: 5000, 3400.9: 2000}
+    assert {n: nice_floor(n) for n in cases} == cases
+
+
+def test_sigmoid_values_dtype_and_no_overflow_warning():
+    import math
+    import warnings
+
+    import numpy as np
+
+    from core.sgns import sigmoid
+
+    s = np.array([-2.0, 0.0, 1.0, 3.0])
+    expected = [1 / (1 + math.exp(2.0)), 0.5, 1 / (1 + math.exp(-1.0)), 1 / (1 + math.exp(-3.0))]
+    assert sigmoid(s).tolist() == pytest.approx(expected, rel=1e-15)
+    assert sigmoid(s.astype(np.float32)).dtype == np.float32
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                 # exp(1000) overflows: no warning may escape
+        assert sigmoid(np.array([-1000.0, 1000.0])).tolist() == [0.0, 1.0]
+
+
+def test_variation_selectors_are_exactly_the_two_unicode_ranges():
+    from core.corpus import _is_variation_selector, split_words
+
+    inside = [0xFE00, 0xFE07, 0xFE0F, 0xE0100, 0xE0150, 0xE01EF]
+    outside = [0xFDFF, 0xFE10, 0xE00FF, 0xE01F0, 0x0301, ord("a")]
+    assert all(_is_variation_selector(c) for c in inside)
+    assert not any(_is_variation_selector(c) for c in outside)
+    # a mark stays in the word; an emoji-style selector after a word is not part of its spelling
+    assert split_words("sx\u0301 sun\ufe0f") == ["sx\u0301", "sun"]
+
+
+def test_row_signals_count_occurrences_pairs_and_shares_by_hand():
+    from core.cbow import row_signals
+
+    # "the cat saw the dog", window 1: contexts [cat] [the saw] [cat the] [saw dog] [the]
+    c = Corpus.from_text("the cat saw the dog", window=1)
+    at = {w: i for i, w in enumerate(c.vocab)}
+    s = row_signals(c)
+    want = {"the": (2, 3, 3, 2.0), "cat": (1, 2, 2, 1.5), "saw": (1, 2, 2, 1.0), "dog": (1, 1, 1, 0.5)}
+    for w, (occ, pairs, uses, weight) in want.items():
+        got = (s.occurrences[at[w]], s.skipgram_pairs[at[w]], s.cbow_uses[at[w]], s.cbow_weight[at[w]])
+        assert got == (occ, pairs, uses, weight), w
+    # a word twice in one context counts as one use, with its two shares of the mean
+    c = Corpus.from_text("the cat the", window=1)                 # contexts [cat] [the the] [cat]
+    s, at = row_signals(c), {w: i for i, w in enumerate(c.vocab)}
+    assert (s.cbow_uses[at["the"]], s.cbow_weight[at["the"]]) == (1, 1.0)
+    assert (s.cbow_uses[at["cat"]], s.cbow_weight[at["cat"]]) == (2, 2.0)
+
+
+def test_neighbours_of_marks_which_table_neighbours_the_picture_keeps():
+    import numpy as np
+
+    from core.honesty import neighbour_overlap
+
+    X = np.array([[1.0, 0], [0.9, 0.1], [0, 1], [0.1, 0.9]])
+    Y = np.array([[0.0], [5.0], [1.0], [6.0]])
+    o = neighbour_overlap(X, Y, k=2)
+    # row 0: by cosine 1 (0.994), then 3 (0.110); in the picture its nearest are 2 (1 away), 1 (5 away)
+    assert o.neighbours_of(0) == [(1, True), (3, False)]
+    # row 1: by cosine 0 (0.994), then 3 (0.220); in the picture 3 (1 away), 2 (4 away)
+    assert o.neighbours_of(1) == [(0, False), (3, True)]
+    assert o.neighbours_of(3) == [(2, True), (1, True)]
+    with pytest.raises(ValueError, match=r"^i must be at least 0 \(and at most 3\); got -1\.$"):
+        o.neighbours_of(-1)
+    with pytest.raises(ValueError, match=r"^i must be at most 3 \(and at least 0\); got 4\.$"):
+        o.neighbours_of(4)
+
+
+def test_suggested_epochs_aim_at_1_2_million_words_between_5_and_20():
+    from core.bigtext import suggested_epochs
+
+    cases = {0: 20, 1: 20, 60_000: 20, 63_158: 19, 80_000: 15, 96_000: 12, 96_001: 12, 95_999: 13,
+             240_000: 5, 1_000_000: 5, 10**9: 5}
+    assert {n: suggested_epochs(n) for n in cases} == cases
+
+
+def test_estimate_scales_the_benchmark_speed_by_the_work_per_word():
+    from core.bigtext import MAX_WORDS_TO_READ, WORDS_PER_SECOND, estimate
+    from core.word2vec import Word2VecConfig
+
+    assert (WORDS_PER_SECOND, MAX_WORDS_TO_READ) == (50_000, 12_000_000)
+    # d 100, window 2, K 11: twice the width, half the context words, twice the scores = 2x
+    e = estimate(250_000, Word2VecConfig(d_model=100, window=2, negative=11, epochs=4))
+    assert (e.words_to_read, e.within_budget) == (1_000_000, True)
+    assert e.seconds == pytest.approx(1_000_000 / 50_000 * 2.0, rel=1e-12)
+    # a tiny model's work (1/30 of the benchmark's) is counted as a quarter at least
+    e = estimate(100_000, Word2VecConfig(d_model=10, window=1, negative=2, epochs=3))
+    assert e.seconds == pytest.approx(300_000 / 50_000 * 0.25, rel=1e-12)
+    # d 50, window 5, K 5 is the benchmark itself; the budget includes its last word
+    e = estimate(600_000, Word2VecConfig(d_model=50, window=5, negative=5, epochs=20))
+    assert (e.words_to_read, e.seconds, e.within_budget) == (12_000_000, 240.0, True)
+    assert not estimate(600_001, Word2VecConfig(epochs=20)).within_budget
+
+
+def test_sense_split_groups_the_neighbours_along_their_main_direction():
+    import numpy as np
+
+    from core.bigtext import sense_split
+
+    vocab = ["bank", "money", "river", "cash", "lake", "x"]
+    E = np.array([[1.0, 1.0], [1.0, 0.2], [0.1, 1.0], [2.0, 0.0], [-0.1, 1.0], [-1.0, -1.0]])
+    s = sense_split(E, vocab, "bank", k=4)
+    # cosines to bank, by hand: money 1.2/(sqrt2 sqrt1.04), river 1.1/(sqrt2 sqrt1.01), cash 1/sqrt2,
+    # lake 0.9/(sqrt2 sqrt1.01); "x" points the other way and is not among the 4 nearest
+    cos = [1.2 / np.sqrt(2 * 1.04), 1.1 / np.sqrt(2 * 1.01), 1 / np.sqrt(2), 0.9 / np.sqrt(2 * 1.01)]
+    assert [w for w, _ in s.neighbours] == ["money", "river", "cash", "lake"]
+    assert [c for _, c in s.neighbours] == pytest.approx(cos, rel=1e-12)
+    # the split: unit rows, centred, projected on the covariance's top eigenvector, whose
+    # largest entry is made positive; group 1 is the side at or above zero
+    U = E[[1, 2, 3, 4]] / np.linalg.norm(E[[1, 2, 3, 4]], axis=1, keepdims=True)
+    Uc = U - U.mean(axis=0)
+    v = np.linalg.eigh(Uc.T @ Uc)[1][:, -1]
+    v = v * np.sign(v[np.argmax(np.abs(v))])
+    up = Uc @ v >= 0
+    names = ["money", "river", "cash", "lake"]
+    assert s.groups == {"group 1": [n for n, u in zip(names, up) if u],
+                        "group 2": [n for n, u in zip(names, up) if not u]}
+    assert sorted(map(sorted, s.groups.values())) == [["cash", "money"], ["lake", "river"]]
+    # bank's cosine to each group's centroid (the mean of its members' unit rows)
+    for g, key in (("group 1", "centroid_a"), ("group 2", "centroid_b")):
+        c = U[[names.index(w) for w in s.groups[g]]].mean(axis=0)
+        want = np.array([1.0, 1.0]) @ c / (np.sqrt(2) * np.linalg.norm(c))
+        assert getattr(s.position, key) == pytest.approx(want, rel=1e-12)
+    assert (s.position.word, s.position.group_a, s.position.group_b) == ("bank", "group 1", "group 2")
+    # the map: bank then its neighbours, nearest first, at their true distances (2-D rows)
+    rows = E[[0, 1, 2, 3, 4]]
+    want_d = np.linalg.norm(rows[:, None] - rows[None], axis=2)
+    got_d = np.linalg.norm(s.coords[:, None] - s.coords[None], axis=2)
+    assert s.coords.shape == (5, 2) and got_d == pytest.approx(want_d, abs=1e-12)
+
+
+def test_sense_split_default_k_clamp_and_refusals():
+    import numpy as np
+
+    from core.bigtext import sense_split
+
+    rng = np.random.default_rng(0)
+    vocab = [f"w{i}" for i in range(20)]
+    E = rng.normal(size=(20, 3))
+    assert len(sense_split(E, vocab, "w0").neighbours) == 12                # k = 12 by default
+    assert len(sense_split(E[:5], vocab[:5], "w0", k=12).neighbours) == 4   # at most V - 1
+    assert len(sense_split(E[:3], vocab[:3], "w0", k=12).neighbours) == 2
+    with pytest.raises(ValueError, match="^Splitting neighbours needs at least 3 words in the vocabulary.$"):
+        sense_split(E[:2], vocab[:2], "w0")
+    with pytest.raises(ValueError, match="^Splitting neighbours needs at least 3 words"):
+        sense_split(E, vocab, "w0", k=1)
+    with pytest.raises(KeyError, match="'nope' is not in the vocabulary"):
+        sense_split(E, vocab, "nope")
