@@ -87,6 +87,7 @@ def test_row_signals_count_occurrences_pairs_and_shares_by_hand():
     for w, (occ, pairs, uses, weight) in want.items():
         got = (s.occurrences[at[w]], s.skipgram_pairs[at[w]], s.cbow_uses[at[w]], s.cbow_weight[at[w]])
         assert got == (occ, pairs, uses, weight), w
+    assert s.occurrences.dtype.kind == s.cbow_uses.dtype.kind == "i"       # counts, shown as whole numbers
     # a word twice in one context counts as one use, with its two shares of the mean
     c = Corpus.from_text("the cat the", window=1)                 # contexts [cat] [the the] [cat]
     s, at = row_signals(c), {w: i for i, w in enumerate(c.vocab)}
@@ -144,25 +145,27 @@ def test_sense_split_groups_the_neighbours_along_their_main_direction():
 
     from core.bigtext import sense_split
 
-    vocab = ["bank", "money", "river", "cash", "lake", "x"]
-    E = np.array([[1.0, 1.0], [1.0, 0.2], [0.1, 1.0], [2.0, 0.0], [-0.1, 1.0], [-1.0, -1.0]])
+    vocab = ["bank", "coins", "money", "cash", "river", "x"]
+    E = np.array([[1.0, 1.0], [1.0, 0.45], [0.5, 0.15], [10.0, 1.0], [0.2, 1.0], [-1.0, -1.0]])
     s = sense_split(E, vocab, "bank", k=4)
-    # cosines to bank, by hand: money 1.2/(sqrt2 sqrt1.04), river 1.1/(sqrt2 sqrt1.01), cash 1/sqrt2,
-    # lake 0.9/(sqrt2 sqrt1.01); "x" points the other way and is not among the 4 nearest
-    cos = [1.2 / np.sqrt(2 * 1.04), 1.1 / np.sqrt(2 * 1.01), 1 / np.sqrt(2), 0.9 / np.sqrt(2 * 1.01)]
-    assert [w for w, _ in s.neighbours] == ["money", "river", "cash", "lake"]
-    assert [c for _, c in s.neighbours] == pytest.approx(cos, rel=1e-12)
-    # the split: unit rows, centred, projected on the covariance's top eigenvector, whose
-    # largest entry is made positive; group 1 is the side at or above zero
-    U = E[[1, 2, 3, 4]] / np.linalg.norm(E[[1, 2, 3, 4]], axis=1, keepdims=True)
+    # cosines to bank, by hand; "x" points the other way and is not among the 4 nearest
+    cos = {"coins": 1.45 / np.sqrt(2 * 1.2025), "money": 0.65 / np.sqrt(2 * 0.2725),
+           "river": 1.2 / np.sqrt(2 * 1.04), "cash": 11 / np.sqrt(2 * 101)}
+    names = ["coins", "money", "river", "cash"]                  # 0.935, 0.880, 0.832, 0.774
+    assert [w for w, _ in s.neighbours] == names
+    assert [c for _, c in s.neighbours] == pytest.approx([cos[n] for n in names], rel=1e-12)
+    # the split: unit rows (cash's length of 10 must not pull the direction), centred, projected
+    # on the covariance's top eigenvector with its largest entry made positive; group 1 is the
+    # side at or above zero: three money words against one river word
+    rows = E[[1, 2, 4, 3]]
+    U = rows / np.linalg.norm(rows, axis=1, keepdims=True)
     Uc = U - U.mean(axis=0)
     v = np.linalg.eigh(Uc.T @ Uc)[1][:, -1]
     v = v * np.sign(v[np.argmax(np.abs(v))])
     up = Uc @ v >= 0
-    names = ["money", "river", "cash", "lake"]
     assert s.groups == {"group 1": [n for n, u in zip(names, up) if u],
                         "group 2": [n for n, u in zip(names, up) if not u]}
-    assert sorted(map(sorted, s.groups.values())) == [["cash", "money"], ["lake", "river"]]
+    assert s.groups == {"group 1": ["coins", "money", "cash"], "group 2": ["river"]}
     # bank's cosine to each group's centroid (the mean of its members' unit rows)
     for g, key in (("group 1", "centroid_a"), ("group 2", "centroid_b")):
         c = U[[names.index(w) for w in s.groups[g]]].mean(axis=0)
@@ -170,10 +173,33 @@ def test_sense_split_groups_the_neighbours_along_their_main_direction():
         assert getattr(s.position, key) == pytest.approx(want, rel=1e-12)
     assert (s.position.word, s.position.group_a, s.position.group_b) == ("bank", "group 1", "group 2")
     # the map: bank then its neighbours, nearest first, at their true distances (2-D rows)
-    rows = E[[0, 1, 2, 3, 4]]
-    want_d = np.linalg.norm(rows[:, None] - rows[None], axis=2)
+    pts = E[[0, 1, 2, 4, 3]]
+    want_d = np.linalg.norm(pts[:, None] - pts[None], axis=2)
     got_d = np.linalg.norm(s.coords[:, None] - s.coords[None], axis=2)
-    assert s.coords.shape == (5, 2) and got_d == pytest.approx(want_d, abs=1e-12)
+    assert s.coords.shape == (5, 2) and got_d == pytest.approx(want_d, abs=1e-9)
+
+
+def test_sense_split_of_neighbours_all_one_way_still_makes_two_groups():
+    import warnings
+
+    import numpy as np
+
+    from core.bigtext import sense_split
+
+    vocab = ["w", "a", "b", "c", "d", "zero"]
+    E = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0], [4.0, 0.0], [0.0, 0.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                 # no mean of an empty group, no 0 / 0
+        s = sense_split(E[:5], vocab[:5], "w", k=4)
+        # every neighbour has cosine 0 to w: ties keep the vocabulary's order; one direction,
+        # no spread to split along: the nearer half, then the rest
+        assert [n for n, _ in s.neighbours] == ["a", "b", "c", "d"]
+        assert s.groups == {"group 1": ["a", "b"], "group 2": ["c", "d"]}
+        assert (s.position.centroid_a, s.position.centroid_b) == (0.0, 0.0)
+        # a zero row is a neighbour too (cosine 0) and stays a zero "unit" row: centred, the
+        # four (1, 0) rows sit at +0.2 and the zero row at -0.8 along (1, 0)
+        s = sense_split(E, vocab, "w", k=5)
+    assert s.groups == {"group 1": ["a", "b", "c", "d"], "group 2": ["zero"]}
 
 
 def test_sense_split_default_k_clamp_and_refusals():
