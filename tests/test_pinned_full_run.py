@@ -219,3 +219,35 @@ def test_sense_split_default_k_clamp_and_refusals():
         sense_split(E, vocab, "w0", k=1)
     with pytest.raises(KeyError, match="'nope' is not in the vocabulary"):
         sense_split(E, vocab, "nope")
+
+
+@pytest.mark.parametrize("which", ["E", "W"])
+def test_negative_sampling_stops_when_either_table_overflows(guide, monkeypatch, which):
+    import numpy as np
+
+    calls = []
+
+    def fake(E, W, centres, contexts, negatives):
+        calls.append(1)
+        dE, dW = np.full_like(E, 1e-3), np.full_like(W, 1e-3)
+        if len(calls) == 2:                            # finite, but the update overflows
+            (dE if which == "E" else dW)[...] = -1e308
+        return 1.0, dE, dW
+
+    monkeypatch.setattr(negsampling, "ns_loss_and_grads", fake)
+    config = negsampling.NegSamplingConfig(lr=10.0, epochs=3)
+    r = negsampling.train_negsampling(guide, config)
+    assert r.diverged and r.diverged_step == 2 and r.steps == 2 and len(calls) == 2
+    E0, W0 = negsampling.init_params(guide.V, config, np.random.default_rng(config.seed))
+    np.testing.assert_allclose(r.E, E0 - 1e-2)         # the tables after the one good update
+    np.testing.assert_allclose(r.W, W0 - 1e-2)
+
+
+def test_negative_sampling_gradients_keep_float32_tables_in_float32():
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    E, W = rng.normal(size=(5, 3)).astype(np.float32), rng.normal(size=(3, 5)).astype(np.float32)
+    loss, dE, dW = negsampling.ns_loss_and_grads(E, W, np.array([0, 1]), np.array([2, 3]),
+                                                 np.array([[4, 2], [3, 0]]))
+    assert dE.dtype == dW.dtype == np.float32

@@ -1,0 +1,137 @@
+"""What the core says when it refuses an input, word for word, and where each bound lies.
+
+Found by the full mutation run of core/ (docs/quality.md, section 4): a misspelt name in a
+message, a bound moved by one, or a bound dropped went unnoticed. Each case states the call
+and the exact message a user (or the screen showing it) gets; the bounds are checked on both
+sides (the last allowed value passes, the first refused one does not).
+"""
+import numpy as np
+import pytest
+
+
+def refused(call, message, kind=ValueError):
+    with pytest.raises(kind) as caught:
+        call()
+    assert str(caught.value) == message
+
+
+# --- core.pair_step ----------------------------------------------------------------------------
+
+def test_pair_step_names_each_bad_input():
+    from core.pair_step import combined_scores, pair_step
+
+    E, W = np.ones((3, 2)), np.ones((2, 3))
+    for f in (lambda e, w: pair_step(e, w, 0, 1, 0.1), combined_scores):
+        refused(lambda: f(np.ones(3), W), "E must be a table (2 dimensions); got 1 dimension(s).")
+        refused(lambda: f(E, np.ones(3)), "W must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: pair_step(E, np.ones((2, 4)), 0, 1, 0.1),
+            "W must be 2 x 3 to go with a 3 x 2 table E, not 2 x 4.")
+    refused(lambda: pair_step(E, W, -1, 1, 0.1), "The centre id must be at least 0 (and at most 2); got -1.")
+    refused(lambda: pair_step(E, W, 3, 1, 0.1), "The centre id must be at most 2 (and at least 0); got 3.")
+    refused(lambda: pair_step(E, W, 0, -1, 0.1), "The context id must be at least 0 (and at most 2); got -1.")
+    refused(lambda: pair_step(E, W, 0, 3, 0.1), "The context id must be at most 2 (and at least 0); got 3.")
+    refused(lambda: pair_step(E, W, 0, 1, -0.5), "The learning rate must be at least 0; got -0.5.")
+    refused(lambda: pair_step(E, W, 0, 1, 1_000_000.5), "The learning rate must be at most 1e+06; got 1e+06.")
+    s = pair_step(E, W, 2, 0, 1_000_000.0)             # the last id and the largest rate are allowed
+    assert (s.centre, s.context, s.lr) == (2, 0, 1e6)
+    s = pair_step(E, W, 0, 2, 0.0)
+    assert (s.centre, s.context, s.lr) == (0, 2, 0.0)
+
+
+def test_walk_takes_from_none_to_every_pair():
+    from core.pair_step import pair_step, walk
+
+    rng = np.random.default_rng(0)
+    E, W = rng.normal(size=(4, 2)), rng.normal(size=(2, 4))
+    centres, contexts = np.array([0, 1, 2]), np.array([1, 2, 3])
+    refused(lambda: walk(E, W, centres, contexts, 0.1, -1),
+            "The number of steps must be at least 0 (and at most 3); got -1.")
+    refused(lambda: walk(E, W, centres, contexts, 0.1, 4),
+            "The number of steps must be at most 3 (and at least 0); got 4.")
+    E0, W0 = walk(E, W, centres, contexts, 0.1, 0)
+    assert np.array_equal(E0, E) and np.array_equal(W0, W)
+    E3, W3 = walk(E, W, centres, contexts, 0.1, 3)
+    e, w = E, W
+    for c, t in zip(centres, contexts):
+        s = pair_step(e, w, int(c), int(t), 0.1)
+        e, w = s.E_after, s.W_after
+    assert np.array_equal(E3, e) and np.array_equal(W3, w)
+
+
+# --- core.position -----------------------------------------------------------------------------
+
+def test_position_tables_name_each_bound():
+    from core.position import learned_start, sinusoidal
+
+    for make in (sinusoidal, learned_start):
+        refused(lambda: make(0, 4), "The number of positions must be at least 1 (and at most 4,096); got 0.")
+        refused(lambda: make(4097, 4), "The number of positions must be at most 4,096 (and at least 1); got 4,097.")
+        refused(lambda: make(4, 0), "d_model must be at least 1 (and at most 4,096); got 0.")
+        refused(lambda: make(4, 4097), "d_model must be at most 4,096 (and at least 1); got 4,097.")
+        assert make(1, 1).shape == (1, 1) and make(4096, 1).shape == (4096, 1) and make(1, 4096).shape == (1, 4096)
+    refused(lambda: sinusoidal(4, 4, base=0.5), "The base must be at least 1; got 0.5.")
+    refused(lambda: sinusoidal(4, 4, base=1e12 + 500.0), "The base must be at most 1e+12; got 1e+12.")
+    assert np.array_equal(sinusoidal(3, 2, base=1.0), [[0.0, 1.0], [np.sin(1.0), np.cos(1.0)],
+                                                       [np.sin(2.0), np.cos(2.0)]])
+    assert sinusoidal(3, 4, base=1e12)[2, 2] == pytest.approx(np.sin(2 / 1e6), rel=1e-12)   # 1e12 ** (2/4)
+    refused(lambda: learned_start(2, 2, std=-1.0), "The standard deviation must be at least 0; got -1.")
+    refused(lambda: learned_start(2, 2, std=1e6 + 0.5), "The standard deviation must be at most 1e+06; got 1e+06.")
+    assert np.array_equal(learned_start(2, 3, seed=4, std=1e6), np.random.default_rng(4).normal(0.0, 1e6, (2, 3)))
+    assert np.array_equal(learned_start(2, 3, std=0.0), np.zeros((2, 3)))
+
+
+def test_adding_positions_names_each_bad_input():
+    from core.position import order_test, with_positions
+
+    E, P = np.arange(6.0).reshape(3, 2), np.arange(4.0).reshape(2, 2) / 10
+    refused(lambda: with_positions(np.ones(3), [0], P), "The table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: with_positions(E, [0], np.ones(2)),
+            "The position table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: with_positions(E, [3], P), "The ids: 3 is outside the vocabulary (0 to 2).")
+    refused(lambda: with_positions(E, [0, 1, 2], P), "The sentence has 3 tokens but the position table only 2 rows.")
+    refused(lambda: with_positions(E, [0], np.ones((2, 3))),
+            "Position vectors have 3 numbers, token rows 2: they must be the same width to be added.")
+    # ids given as a row of a batch are one sentence: x_t = E[ids[t]] + P[t]
+    assert np.array_equal(with_positions(E, [[2, 0]], P), [[4.0, 5.1], [0.2, 1.3]])
+    refused(lambda: order_test(np.ones(3), [0], [0], None), "The table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: order_test(E, [0], [5], None), "The ids: 5 is outside the vocabulary (0 to 2).")
+    refused(lambda: order_test(E, [], [0], None), "A sentence needs at least one word.")
+    t = order_test(E, [[2]], [[1, 0]], None)                # one word is a sentence; a batch row too
+    assert np.array_equal(t.mean_a, [4.0, 5.0]) and np.array_equal(t.mean_b, [1.0, 2.0])
+    assert np.array_equal(t.squashed_b, (np.tanh([2.0, 3.0]) + np.tanh([0.0, 1.0])) / 2)
+
+
+def test_same_up_to_rounding_means_within_1e_12_of_the_size_and_at_least_of_one():
+    from core.position import OrderTest
+
+    def same(u, v):
+        return OrderTest(np.array(u), np.array(v), np.array(u), np.array(v)).same_mean
+
+    assert same([0.0], [1e-12])                              # exactly on the tolerance: the same
+    assert not same([0.0], [1.5e-12])
+    assert same([1e-3], [1e-3 + 5e-13])                      # small vectors: measured against 1
+    assert not same([1.0], [1.0 + 1.5e-12])
+    assert same([1e6, 0.0], [1e6 + 1e-7, 0.0]) and not same([1e6], [1e6 + 1e-5])
+
+
+# --- core.embedding ----------------------------------------------------------------------------
+
+def test_embedding_gradients_name_each_bad_input():
+    from core.embedding import example_upstream, lookup_backward, sgd_step
+
+    refused(lambda: lookup_backward([0], np.ones((1, 2)), 0), "vocab_size must be at least 1; got 0.")
+    assert np.array_equal(lookup_backward([0, 0], np.ones((2, 2)), 1), [[2.0, 2.0]])
+    refused(lambda: lookup_backward([0], np.ones(2), 3), "grad_out must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: lookup_backward([0], np.ones((1, 2)), 2**24 + 1),
+            "A 16,777,217 x 2 gradient would hold 33,554,434 numbers; at most 33,554,432 are allowed here.")
+    refused(lambda: sgd_step(np.ones((2, 2)), np.ones((2, 2)), -1), "The learning rate must be at least 0; got -1.")
+    assert sgd_step(np.ones((2, 2)), np.ones((2, 2)), 0).changed_rows.tolist() == []
+    refused(lambda: example_upstream(0, 2), "T must be at least 1 (and at most 100,000); got 0.")
+    refused(lambda: example_upstream(100_001, 2), "T must be at most 100,000 (and at least 1); got 100,001.")
+    refused(lambda: example_upstream(2, 0), "d_model must be at least 1 (and at most 4,096); got 0.")
+    refused(lambda: example_upstream(2, 4097), "d_model must be at most 4,096 (and at least 1); got 4,097.")
+    refused(lambda: example_upstream(8193, 4096),
+            "The upstream gradient would hold 33,558,528 numbers; at most 33,554,432 are allowed here.")
+    refused(lambda: example_upstream(2, 2, seed=-1), "seed must be at least 0; got -1.")
+    assert example_upstream(100_000, 1).shape == (1, 100_000, 1) and example_upstream(1, 4096).shape == (1, 1, 4096)
+    assert np.array_equal(example_upstream(1, 2, seed=0), np.random.default_rng(0).normal(0.0, 1.0, (1, 1, 2)))
