@@ -135,3 +135,30 @@ def test_embedding_gradients_name_each_bad_input():
     refused(lambda: example_upstream(2, 2, seed=-1), "seed must be at least 0; got -1.")
     assert example_upstream(100_000, 1).shape == (1, 100_000, 1) and example_upstream(1, 4096).shape == (1, 1, 4096)
     assert np.array_equal(example_upstream(1, 2, seed=0), np.random.default_rng(0).normal(0.0, 1.0, (1, 1, 2)))
+
+
+# --- core.budget: the cost model's edges, worked by hand ----------------------------------------
+
+def test_budget_bounds_and_edges_by_hand():
+    from core.budget import max_negsampling_epochs, max_tsne_points, negsampling_work, tsne_work
+
+    # t-SNE: room = budget / iterations - 215,000 (half a step's overhead); points = sqrt(room / 20)
+    assert max_tsne_points(1, budget=215_000 + 20 * 100) == 10
+    assert max_tsne_points(0, budget=215_000 + 20 * 100) == 10              # 0 iterations priced as 1
+    assert max_tsne_points(2, budget=2 * (215_000 + 20 * 100)) == 10
+    assert max_tsne_points(1, budget=2 * (215_000 + 20 * 100)) == 104       # sqrt(219,000 / 20) = 104.6
+    assert max_tsne_points(1, budget=215_000 + 10) == 0                     # room for less than one
+    assert max_tsne_points(1, budget=100_000) == 0                          # no room at all
+    refused(lambda: max_tsne_points(-1), "n_iter must be at least 0; got -1.")
+    # negative sampling, V 10, d 4, 100 pairs, K 2: one softmax loss = 430,000 + 10^2 (4 + 40)
+    # = 434,400; one epoch's scoring = 100 x 3 x (4 + 18) x 72 = 475,200
+    assert negsampling_work(10, 100, 4, 2, 3) == 3 * (475_200 + 434_400) + 434_400
+    assert negsampling_work(10, 0, 4, 2, 0) == 434_400
+    refused(lambda: negsampling_work(10, -1, 4, 2, 1), "n_pairs must be at least 0; got -1.")
+    assert max_negsampling_epochs(10, 100, 4, 2, budget=434_400 + 3 * 909_600) == 3
+    assert max_negsampling_epochs(10, 100, 4, 2, budget=434_400 + 3 * 909_600 - 1) == 2
+    assert max_negsampling_epochs(10, 100, 4, 2, budget=434_400 + 909_599) == 0
+    assert max_negsampling_epochs(10, 100, 4, 2, budget=100_000) == 0
+    assert tsne_work(1, 0) == 0 and tsne_work(3, 2) == 2 * (215_000 + 9 * 20)
+    refused(lambda: tsne_work(0, 1), "n must be at least 1; got 0.")
+    refused(lambda: tsne_work(2, -1), "n_iter must be at least 0; got -1.")
