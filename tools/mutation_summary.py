@@ -116,6 +116,7 @@ REVIEWED = [
      "equivalent: every vocabulary word occurs in ids, so the count is already V long"),
     ("core.bigtext.x_suggested_epochs__mutmut_*", "max(n_words, 2)",
      "equivalent: 0 or 1 words give 1,200,000 or 600,000 epochs, both clipped to 20"),
+    ("core.vectors_io.x__text__mutmut_*", '"UTF-8-SIG"', "equivalent: codec names are case-insensitive"),
     ("core.context_mix.x_ambiguous_in_context__mutmut_*", "(lab != s).any()",
      "equivalent: labels take only the two sense values, so 'a sense missing' = 'all one sense'"),
     ("core.generated.x_generate_corpus__mutmut_*", "order: list[int] = None",
