@@ -251,3 +251,58 @@ def test_negative_sampling_gradients_keep_float32_tables_in_float32():
     loss, dE, dW = negsampling.ns_loss_and_grads(E, W, np.array([0, 1]), np.array([2, 3]),
                                                  np.array([[4, 2], [3, 0]]))
     assert dE.dtype == dW.dtype == np.float32
+
+
+def test_odd_one_out_scores_are_mean_cosines_with_the_others():
+    import numpy as np
+
+    from core.relations import odd_one_out
+
+    E = np.array([[1.0, 0.0], [0.8, 0.6], [0.0, 1.0], [5.0, 5.0]])
+    odd, scores = odd_one_out(E, ["a", "b", "c", "d"], ["a", "b", "c"])
+    # cosines: a.b 0.8, a.c 0, b.c 0.6; each word's mean over the two others
+    assert odd == "c"
+    assert scores == pytest.approx({"a": 0.4, "b": 0.7, "c": 0.3}, abs=1e-12)
+
+
+def test_the_snippet_leaves_out_replay_only_settings():
+    from core.corpus import GUIDE_TEXT
+    from core.export import snippet
+    from core.skipgram import SkipGramConfig
+
+    text = snippet(SkipGramConfig(snapshot_every=10), 2, GUIDE_TEXT)
+    assert "snapshot_every" not in text and "seed=" in text
+
+
+def test_noise_distribution_has_a_share_for_every_word_even_unseen_last_ones():
+    import numpy as np
+
+    from core.sgns import noise_distribution
+
+    q = noise_distribution(np.array([0, 0, 0, 0, 1]), 4, power=0.5)      # words 2 and 3 never occur
+    assert q.tolist() == pytest.approx([2 / 3, 1 / 3, 0.0, 0.0], abs=1e-15) and len(q) == 4
+
+
+def test_block_loss_uses_the_given_buffers_and_survives_overflow_in_each_precision():
+    import warnings
+
+    import numpy as np
+
+    from core.sgns import BlockBuffers, block_loss_and_grads
+
+    rng = np.random.default_rng(0)
+    X, U, w = rng.normal(size=(2, 1, 3)), rng.normal(size=(2, 3, 3)), np.ones((2, 1, 3))
+    want = block_loss_and_grads(X, U, w)
+    buffers = BlockBuffers(5, 1, 3, 3, np.float64)              # room for more blocks than given
+    loss, dX, dU = block_loss_and_grads(X, U, w, buffers=buffers)
+    assert loss == pytest.approx(want[0], rel=1e-12) and dX.shape == (2, 1, 3) and dU.shape == (2, 3, 3)
+    assert np.shares_memory(dX, buffers.dX) and np.shares_memory(dU, buffers.dU)
+    # the true word scored -1000: sigma(-1000) underflows to 0 and its log is clamped at the
+    # smallest normal number of the precision: -log(tiny) = 708.40 (float64) or 87.34 (float32)
+    X = np.array([[[10.0, 0.0]]])
+    U = np.array([[[-100.0, 0.0]]])
+    for dtype, floor in ((np.float64, 708.3964185322641), (np.float32, 87.33654475055310)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            loss, dX, dU = block_loss_and_grads(X.astype(dtype), U.astype(dtype), np.ones((1, 1, 1), dtype))
+        assert loss == pytest.approx(floor, rel=1e-6) and dX.dtype == dU.dtype == dtype
