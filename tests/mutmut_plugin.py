@@ -60,9 +60,12 @@ def pytest_sessionstart(session):
 
 
 SCREEN_TESTS = ("tests/app/", "tests/robust/test_bad_input_app.py")
-# Every test that starts a screen (AppTest), for rule 4.
-APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py", "tests/robust/test_budget.py",
-                            "tests/robust/test_word_rule.py",
+# Every test that starts a screen (AppTest), for rules 3 and 4.
+APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py",
+                            "tests/robust/test_budget.py::test_train_at_the_sliders_maxima",
+                            "tests/robust/test_budget.py::test_negative_sampling_tab",
+                            "tests/robust/test_budget.py::test_reference_run_is_not_touched",
+                            "tests/robust/test_word_rule.py::test_the_train_screen_warns",
                             "tests/test_jobs.py::test_a_long_run_on_the_train_screen")
 
 # app/lab_ui module -> the screen test files that judge its mutants (beside its unit tests).
@@ -119,7 +122,7 @@ LAB_UI_SCREEN_TESTS = {
 def _keep(nodeid: str, mutant: str) -> bool:
     """Does this test judge this mutant (rules 3 and 4 of the module docstring)?"""
     if mutant.startswith("core."):
-        return not nodeid.startswith(SCREEN_TESTS)
+        return not nodeid.startswith(APP_TESTS)
     if mutant.startswith("app.lab_ui."):
         listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
         return not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
