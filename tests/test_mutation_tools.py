@@ -11,13 +11,16 @@ def test_core_mutants_are_judged_without_screen_tests():
     assert _keep("tests/robust/test_budget.py::test_x", CORE)
     assert not _keep("tests/app/test_train.py::test_x", CORE)
     assert not _keep("tests/robust/test_bad_input_app.py::test_x", CORE)
+    assert not _keep("tests/robust/test_issue19_screens.py::test_x", CORE)
+    assert not _keep("tests/robust/test_budget.py::test_reference_run_is_not_touched_by_the_budget", CORE)
 
 
 def test_ui_mutants_are_judged_by_unit_tests_and_their_modules_screens_only():
     assert _keep("tests/test_caption_rules.py::test_x", CAPTION)
     assert _keep("tests/app/test_captions.py::test_x", CAPTION)
     assert not _keep("tests/app/test_train.py::test_x", CAPTION)
-    assert not _keep("tests/robust/test_budget.py::test_x", CAPTION)
+    assert not _keep("tests/robust/test_budget.py::test_train_at_the_sliders_maxima_is_scaled_down", CAPTION)
+    assert _keep("tests/robust/test_budget.py::test_x", CAPTION)                  # not a screen run
     assert not _keep("tests/test_jobs.py::test_a_long_run_on_the_train_screen_takes_a_slot", CAPTION)
     assert _keep("tests/test_jobs.py::test_slots_need_at_least_one", CAPTION)
     assert _keep("tests/app/test_train.py::test_x", UNLISTED)      # a module not in the table keeps all

@@ -306,3 +306,26 @@ def test_block_loss_uses_the_given_buffers_and_survives_overflow_in_each_precisi
             warnings.simplefilter("error")
             loss, dX, dU = block_loss_and_grads(X.astype(dtype), U.astype(dtype), np.ones((1, 1, 1), dtype))
         assert loss == pytest.approx(floor, rel=1e-6) and dX.dtype == dU.dtype == dtype
+
+
+def test_a_file_error_without_a_description_is_named_by_its_kind(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from core.tokenizer import TokenizerUnavailable, gpt2
+
+    def fail(self):
+        raise PermissionError()                        # no strerror: the message names the kind
+
+    monkeypatch.setattr(Path, "read_bytes", fail)
+    with pytest.raises(TokenizerUnavailable) as caught:
+        gpt2(tmp_path / "gpt2.tiktoken")
+    assert str(caught.value) == "The GPT-2 vocabulary file gpt2.tiktoken could not be read (PermissionError)."
+
+
+def test_a_cbow_floor_of_zero_is_printed_as_0_not_minus_0():
+    import math
+
+    from core.cbow import loss_floor
+
+    floor = loss_floor(Corpus.from_text("a b", window=1))      # each bag has one centre: no loss left
+    assert floor == 0.0 and math.copysign(1.0, floor) == 1.0 and f"{floor:.3f}" == "0.000"
