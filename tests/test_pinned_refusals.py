@@ -22,8 +22,8 @@ def test_pair_step_names_each_bad_input():
 
     E, W = np.ones((3, 2)), np.ones((2, 3))
     for f in (lambda e, w: pair_step(e, w, 0, 1, 0.1), combined_scores):
-        refused(lambda: f(np.ones(3), W), "E must be a table (2 dimensions); got 1 dimension(s).")
-        refused(lambda: f(E, np.ones(3)), "W must be a table (2 dimensions); got 1 dimension(s).")
+        refused(lambda f=f: f(np.ones(3), W), "E must be a table (2 dimensions); got 1 dimension(s).")
+        refused(lambda f=f: f(E, np.ones(3)), "W must be a table (2 dimensions); got 1 dimension(s).")
     refused(lambda: pair_step(E, np.ones((2, 4)), 0, 1, 0.1),
             "W must be 2 x 3 to go with a 3 x 2 table E, not 2 x 4.")
     refused(lambda: pair_step(E, W, -1, 1, 0.1), "The centre id must be at least 0 (and at most 2); got -1.")
@@ -64,10 +64,10 @@ def test_position_tables_name_each_bound():
     from core.position import learned_start, sinusoidal
 
     for make in (sinusoidal, learned_start):
-        refused(lambda: make(0, 4), "The number of positions must be at least 1 (and at most 4,096); got 0.")
-        refused(lambda: make(4097, 4), "The number of positions must be at most 4,096 (and at least 1); got 4,097.")
-        refused(lambda: make(4, 0), "d_model must be at least 1 (and at most 4,096); got 0.")
-        refused(lambda: make(4, 4097), "d_model must be at most 4,096 (and at least 1); got 4,097.")
+        refused(lambda make=make: make(0, 4), "The number of positions must be at least 1 (and at most 4,096); got 0.")
+        refused(lambda make=make: make(4097, 4), "The number of positions must be at most 4,096 (and at least 1); got 4,097.")
+        refused(lambda make=make: make(4, 0), "d_model must be at least 1 (and at most 4,096); got 0.")
+        refused(lambda make=make: make(4, 4097), "d_model must be at most 4,096 (and at least 1); got 4,097.")
         assert make(1, 1).shape == (1, 1) and make(4096, 1).shape == (4096, 1) and make(1, 4096).shape == (1, 4096)
     refused(lambda: sinusoidal(4, 4, base=0.5), "The base must be at least 1; got 0.5.")
     refused(lambda: sinusoidal(4, 4, base=1e12 + 500.0), "The base must be at most 1e+12; got 1e+12.")
@@ -175,7 +175,7 @@ def test_vector_files_limits_and_messages_word_for_word():
     no(lambda: read_vectors(b"1\n" * 2_500_000 + b"2"), "vectors.tsv is 5,000,001 bytes; the limit is 5,000,000.")
     no(lambda: read_vectors("1\n" * 2_500_000 + "2"), "vectors.tsv is 5,000,001 characters; the limit is 5,000,000.")
     for exactly_the_limit in (b"1\n" * 2_500_000, "1\n" * 2_500_000):     # read, then refused for its rows
-        no(lambda: read_vectors(exactly_the_limit), "vectors.tsv has 2,500,000 rows; the limit is 5,000.")
+        no(lambda x=exactly_the_limit: read_vectors(x), "vectors.tsv has 2,500,000 rows; the limit is 5,000.")
     no(lambda: read_vectors("1\n" * 5001), "vectors.tsv has 5,001 rows; the limit is 5,000.")
     assert read_vectors("1\n" * 5000).shape == (5000, 1)
     no(lambda: read_vectors("\t".join(["1"] * 1025)), "vectors.tsv has 1,025 numbers per row; the limit is 1,024.")
@@ -194,3 +194,85 @@ def test_vector_files_limits_and_messages_word_for_word():
     assert read_metadata("word\tcount\nnew york\t3\nparis\t1\n") == ["new york", "paris"]
     no(lambda: read_projector("1\n2\n", "cat\n"),
        "metadata.tsv has 1 labels but vectors.tsv has 2 rows: they must match one to one.")
+
+
+# --- core.similarity ---------------------------------------------------------------------------
+
+def test_neighbour_overlap_of_two_trainings_names_each_bad_table():
+    from core.similarity import neighbour_overlap
+
+    small = np.eye(3)
+    huge = np.broadcast_to(np.ones(1), (2**25 + 1, 1))        # one number too many, as a view
+    refused(lambda: neighbour_overlap(huge, small, 0),
+            "The first table has 33,554,433 numbers; at most 33,554,432 are allowed.")
+    refused(lambda: neighbour_overlap(small, huge, 0),
+            "The second table has 33,554,433 numbers; at most 33,554,432 are allowed.")
+    refused(lambda: neighbour_overlap(np.ones(3), small, 0), "The first table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: neighbour_overlap(small, np.ones(3), 0), "The second table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: neighbour_overlap(small, np.eye(4), 0), "The two tables need the same rows (words); got 3 and 4.")
+
+
+def test_similarity_names_each_bad_vector_and_index():
+    from core.similarity import cosine_steps, cosines_to, mean_embedding, nearest, norm
+
+    refused(lambda: norm(np.ones((2, 2))), "u must be a vector (1 dimension); got 2 dimension(s).")
+    refused(lambda: norm(np.broadcast_to(np.ones(1), (1_000_001,))), "u has 1,000,001 numbers; at most 1,000,000 are allowed.")
+    assert norm(np.broadcast_to(np.ones(1), (1_000_000,))) == pytest.approx(1000.0, rel=1e-12)
+    refused(lambda: cosines_to(np.eye(2), np.ones((1, 2))), "v must be a vector (1 dimension); got 2 dimension(s).")
+    refused(lambda: cosine_steps([np.nan, 1.0], [1.0, 1.0]), "u contains NaN or infinite values.")
+    refused(lambda: cosine_steps([1.0, 1.0], [1.0, np.inf]), "v contains NaN or infinite values.")
+    X = np.array([[1.0, 0.0], [0.9, 0.1], [0.0, 1.0]])
+    refused(lambda: nearest(np.ones(3), 0), "The table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: nearest(X, 3), "i must be at most 2 (and at least 0); got 3.")
+    refused(lambda: nearest(X, -1), "i must be at least 0 (and at most 2); got -1.")
+    refused(lambda: nearest(X, 0, k=3), "k must be at most 2 (and at least 0); got 3.")
+    refused(lambda: nearest(X, 0, k=-1), "k must be at least 0 (and at most 2); got -1.")
+    assert nearest(X, 2, k=0) == [] and [j for j, _ in nearest(X, 2, k=2)] == [1, 0]
+    refused(lambda: mean_embedding(np.ones(3), [0]), "The table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: mean_embedding(X, [5]), "The ids: 5 is outside the vocabulary (0 to 2).")
+    refused(lambda: mean_embedding(X, []), "A sentence needs at least one word to average.")
+
+
+def test_honesty_and_mixing_name_each_bad_input():
+    from core.context_mix import mixing_weights
+    from core.honesty import neighbour_overlap, random_orthogonal
+
+    refused(lambda: mixing_weights(0), "T must be at least 1 (and at most 10,000); got 0.")
+    refused(lambda: mixing_weights(10_001), "T must be at most 10,000 (and at least 1); got 10,001.")
+    refused(lambda: mixing_weights(3, window=0), "window must be at least 1; got 0.")
+    refused(lambda: mixing_weights(3, self_weight=1.5), "self_weight must be at most 1; got 1.5.")
+    refused(lambda: mixing_weights(3, self_weight=-0.5), "self_weight must be at least 0; got -0.5.")
+    assert mixing_weights(1).tolist() == [[1.0]]              # alone in its sentence: all itself
+    X = np.eye(3)
+    refused(lambda: neighbour_overlap(X, np.ones(3)), "The picture must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: neighbour_overlap(np.broadcast_to(np.ones(1), (2**24 + 1, 1)), X),
+            "The table has 16,777,217 numbers; at most 16,777,216 are allowed.")
+    refused(lambda: neighbour_overlap(X, np.broadcast_to(np.ones(1), (2**24 + 1, 1))),
+            "The picture has 16,777,217 numbers; at most 16,777,216 are allowed.")
+    refused(lambda: neighbour_overlap(X, X, k=0), "k must be at least 1; got 0.")
+    refused(lambda: random_orthogonal(0), "d must be at least 1 (and at most 2,048); got 0.")
+    refused(lambda: random_orthogonal(2049), "d must be at most 2,048 (and at least 1); got 2,049.")
+    refused(lambda: random_orthogonal(2, seed=-1), "seed must be at least 0; got -1.")
+    assert random_orthogonal(1).shape == (1, 1) and abs(random_orthogonal(1, seed=0)[0, 0]) == 1.0
+
+
+def test_tsne_names_each_bad_setting():
+    from core.tsne import tsne
+
+    X = np.random.default_rng(0).normal(size=(6, 3))
+    refused(lambda: tsne(X, k=4), "k must be at most 3 (and at least 1); got 4.")
+    refused(lambda: tsne(X, k=0), "k must be at least 1 (and at most 3); got 0.")
+    refused(lambda: tsne(X, seed=-1), "seed must be at least 0; got -1.")
+    refused(lambda: tsne(X, n_iter=10_001), "n_iter must be at most 10,000 (and at least 0); got 10,001.")
+    refused(lambda: tsne(X, exaggeration_iter=-1), "exaggeration_iter must be at least 0; got -1.")
+    refused(lambda: tsne(X, report_every=0), "report_every must be at least 1; got 0.")
+    refused(lambda: tsne(X, frame_every=-1), "frame_every must be at least 0 (and at most 10,000); got -1.")
+    refused(lambda: tsne(X, frame_every=10_001), "frame_every must be at most 10,000 (and at least 0); got 10,001.")
+    refused(lambda: tsne(X, early_exaggeration=0), "early_exaggeration must be above 0; got 0.")
+    refused(lambda: tsne(X, early_exaggeration=1000.5), "early_exaggeration must be at most 1000; got 1000.5.")
+    refused(lambda: tsne(X, learning_rate=0), "learning_rate must be above 0; got 0.")
+    refused(lambda: tsne(X, learning_rate=1e6 + 1), "learning_rate must be at most 1e+06; got 1e+06.")
+    refused(lambda: tsne(X, metric="manhattan"), "metric must be 'euclidean' or 'cosine', not 'manhattan'.")
+    r = tsne(X, k=3, n_iter=2, exaggeration_iter=0, early_exaggeration=1000, learning_rate=1e6,
+             report_every=1, frame_every=10_000)
+    assert r.coords.shape == (6, 3)
