@@ -276,3 +276,61 @@ def test_tsne_names_each_bad_setting():
     r = tsne(X, k=3, n_iter=2, exaggeration_iter=0, early_exaggeration=1000, learning_rate=1e6,
              report_every=1, frame_every=10_000)
     assert r.coords.shape == (6, 3)
+
+
+def test_embedding_tables_name_each_bad_input():
+    from core.embedding import init_table, lookup, one_hot
+
+    refused(lambda: init_table(0, 2), "vocab_size must be at least 1; got 0.")
+    refused(lambda: init_table(2, 0), "d_model must be at least 1; got 0.")
+    refused(lambda: init_table(2, 2, std=-1), "std must be at least 0; got -1.")
+    refused(lambda: init_table(2**24 + 1, 2),
+            "A 16,777,217 x 2 table would hold 33,554,434 numbers; at most 33,554,432 are allowed here.")
+    for bad in ("x", True, 1.5):
+        refused(lambda bad=bad: init_table(2, 2, rng=bad),
+                "rng must be a seed (a whole number), a numpy Generator or None.", TypeError)
+    assert np.array_equal(init_table(1, 1, std=0.0), [[0.0]]) and init_table(2, 3, rng=None).shape == (2, 3)
+    assert np.array_equal(init_table(2, 3, std=2.0, rng=np.random.default_rng(5)),
+                          np.random.default_rng(5).normal(0.0, 2.0, (2, 3)))
+    refused(lambda: lookup(np.ones(3), [0]), "The table must have two dimensions (one row per token).")
+    wide = np.broadcast_to(np.zeros(1), (1, 2**24 + 1))
+    refused(lambda: lookup(wide, [0, 0]),
+            "The looked-up vectors would hold 33,554,434 numbers; at most 33,554,432 are allowed here.")
+    refused(lambda: one_hot([0], 0), "vocab_size must be at least 1; got 0.")
+    refused(lambda: one_hot([0, 0], 2**24 + 1),
+            "2 one-hot rows of width 16,777,217 would hold 33,554,434 numbers; at most 33,554,432 are allowed here.")
+    assert one_hot([0], 1).tolist() == [[1.0]]
+
+
+def test_analogies_name_what_is_missing_and_list_k_answers():
+    from core.relations import accuracy, analogy, axis_positions
+
+    vocab = ["man", "king", "woman", "queen", "x", "y", "z"]
+    E = np.array([[1.0, 0, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0.2, 0.1], [0.3, 0.3, 0.3], [0, 0.1, 1]])
+    with pytest.raises(KeyError) as caught:
+        analogy(E, vocab, "man", "prince", "aunt")
+    assert caught.value.args == ("not in the vocabulary: prince, aunt",)
+    refused(lambda: analogy(E, vocab, "man", "king", "woman", method="sum"),
+            "method must be one of b - a + c, nearest to b, nearest to c.")
+    r = analogy(E, vocab, "man", "king", "woman", expected="queen")
+    assert (r.a, r.b, r.c, r.expected, r.method) == ("man", "king", "woman", "queen", "b - a + c")
+    assert [w for w, _ in r.answers] == ["queen", "z", "y", "x"] and r.correct    # k = 5, but 4 are left
+    assert len(analogy(E, vocab, "man", "king", "woman", k=2).answers) == 2
+    # the question's four words are the whole vocabulary: it is still asked (and the one word
+    # left after the question's own three is the answer, whatever the method)
+    assert accuracy(E[:4], vocab[:4], [("man", "king", "woman", "queen")]) == {
+        "b - a + c": (1, 1), "nearest to b": (1, 1), "nearest to c": (1, 1)}
+    with pytest.raises(KeyError) as caught:
+        axis_positions(E, vocab, "man", "girl")
+    assert caught.value.args == ("not in the vocabulary: girl",)
+
+
+def test_odd_one_out_rounds_take_three_words_of_one_relation_and_one_of_another():
+    from core.relations import RELATIONS, odd_one_out_round
+
+    relation_of = {w: name for name, (_, _, pairs) in RELATIONS.items() for f, s, _ in pairs for w in (f, s)}
+    for seed in range(40):
+        words, odd = odd_one_out_round(seed)
+        others = [w for w in words if w != odd]
+        assert len(set(words)) == 4 and odd in words
+        assert len({relation_of[w] for w in others}) == 1 and relation_of[odd] != relation_of[others[0]]
