@@ -334,3 +334,19 @@ def test_odd_one_out_rounds_take_three_words_of_one_relation_and_one_of_another(
         others = [w for w in words if w != odd]
         assert len(set(words)) == 4 and odd in words
         assert len({relation_of[w] for w in others}) == 1 and relation_of[odd] != relation_of[others[0]]
+
+
+def test_budget_verdicts_carry_their_figures_and_name_each_bad_count():
+    from core.budget import RATE, check, negsampling_work
+
+    v = check(5.0, "This run", budget=5.0)                     # exactly the budget fits
+    assert (v.fits, v.work, v.budget, v.message) == (True, 5.0, 5.0, "")
+    v = check(3 * RATE, "This run", "at most 300 steps", budget=2 * RATE)
+    assert (v.fits, v.work, v.budget) == (False, 3 * RATE, 2 * RATE) and v.seconds == 3.0
+    assert v.message == ("This run would take about 3 seconds here, and each run gets at most 2 seconds so "
+                         "that a whole class can share the machine. What fits: at most 300 steps.")
+    refused(lambda: negsampling_work(10, 1, 0, 2, 1), "d_model must be at least 1; got 0.")
+    refused(lambda: negsampling_work(10, 1, 4, 0, 1), "negatives must be at least 1; got 0.")
+    refused(lambda: negsampling_work(10, 1, 4, 2, -1), "epochs must be at least 0; got -1.")
+    # one pair, K 1, d 1: 1 x 2 x (1 + 18) x 72 = 2,736 per epoch, plus 430,000 + 10^2 x 41 per loss
+    assert negsampling_work(10, 1, 1, 1, 1) == 2_736 + 2 * 434_100
