@@ -329,3 +329,58 @@ def test_a_cbow_floor_of_zero_is_printed_as_0_not_minus_0():
 
     floor = loss_floor(Corpus.from_text("a b", window=1))      # each bag has one centre: no loss left
     assert floor == 0.0 and math.copysign(1.0, floor) == 1.0 and f"{floor:.3f}" == "0.000"
+
+
+# --- word2vec: what a run reports --------------------------------------------------------------
+
+class _TwoReadings:
+    """time.perf_counter for one word2vec call: the start, then 2.5 s later."""
+
+    def __init__(self):
+        self.readings = iter([10.0, 12.5])
+
+    def perf_counter(self):
+        return next(self.readings)
+
+
+def _w2v_text():
+    return [["the", "cat", "sat"], ["the", "dog", "sat"]] * 20 + [["zebra"]]   # zebra: below min_count
+
+
+@pytest.mark.parametrize("stop_at_once", [False, True])
+def test_word2vec_reports_its_counts_time_speed_and_block_losses(monkeypatch, stop_at_once):
+    import math
+
+    import numpy as np
+
+    import core.word2vec as word2vec
+
+    monkeypatch.setattr(word2vec, "time", types.SimpleNamespace(perf_counter=_TwoReadings().perf_counter))
+    config = word2vec.Word2VecConfig(d_model=4, window=2, negative=1, min_count=2, sample=0.0, epochs=2,
+                                     alpha=1e-9, min_alpha=1e-9, block_words=16)
+    seen = []
+    r = word2vec.train_word2vec(_w2v_text(), config, callback=lambda done, loss: seen.append((done, loss))
+                                or stop_at_once)
+    # the block size by the docstring's rule: every word kept (sample 0), f = 1/3 1/3 1/6 1/6,
+    # q = counts^0.75 normalised; touches = max((window + 1) f, f + K q); G = min(16, MAX_TOUCHES // touches)
+    counts = np.array([40.0, 40.0, 20.0, 20.0])
+    f, q = counts / 120, counts ** 0.75 / (counts ** 0.75).sum()
+    G = int(max(1, min(16, word2vec.MAX_TOUCHES // max(3 * f.max(), (f + q).max()))))
+    assert r.block_size == G < 120
+    assert r.vocab == ["the", "sat", "cat", "dog"] and r.counts.tolist() == [40, 40, 20, 20]
+    assert (r.n_tokens, r.seconds, r.diverged, r.stopped) == (121, 2.5, False, stop_at_once)
+    # W starts at zero and the learning rate is 1e-9: every question is a coin flip, ln 2 each;
+    # a pair asks K + 1 = 2 of them, or 1 when its negative happens to be its own context word
+    for _, loss in seen:
+        assert math.log(2) - 1e-6 <= loss <= 2 * math.log(2) + 1e-6
+    if stop_at_once:                                   # stopped after the first block of G centres
+        assert [d for d, _ in seen] == [G] and (r.words_done, r.epochs_done) == (G, 0)
+        assert r.words_per_second == pytest.approx(121 * (G / 120) / 2.5, rel=1e-12) and len(r.losses) == 0
+    else:                                              # every block, then the epoch's end at n = 120
+        per_epoch = list(range(G, 120, G)) + [120]
+        assert [d for d, _ in seen] == per_epoch + [120 + d for d in per_epoch]
+        assert (r.words_done, r.epochs_done) == (240, 2)
+        assert r.words_per_second == pytest.approx(121 * 2 / 2.5, rel=1e-12)
+        for e in range(2):                             # an epoch's loss: a mean of its blocks' losses
+            block = [loss for _, loss in seen[e * len(per_epoch):(e + 1) * len(per_epoch)]]
+            assert min(block) - 1e-9 <= r.losses[e] <= max(block) + 1e-9
