@@ -384,3 +384,49 @@ def test_word2vec_reports_its_counts_time_speed_and_block_losses(monkeypatch, st
         for e in range(2):                             # an epoch's loss: a mean of its blocks' losses
             block = [loss for _, loss in seen[e * len(per_epoch):(e + 1) * len(per_epoch)]]
             assert min(block) - 1e-9 <= r.losses[e] <= max(block) + 1e-9
+
+
+def test_noise_table_entries_by_hand():
+    import numpy as np
+
+    from core.sgns import noise_table
+
+    assert noise_table(np.array([1, 1]), size=4).tolist() == [0, 0, 1, 1]      # entries at 1/8, 3/8, ...
+    assert noise_table(np.array([1, 1]), size=3).tolist() == [0, 1, 1]         # 1/2 sits on the boundary
+    assert noise_table(np.array([0, 5]), size=4).tolist() == [1, 1, 1, 1]      # never a word never seen
+    # q ~ count ** power: 1 : 9 is 1/4 : 3/4 at power 0.5 but 0.16 : 0.84 at the default 0.75
+    assert noise_table(np.array([1, 9]), power=0.5, size=8).tolist() == [0, 0, 1, 1, 1, 1, 1, 1]
+    assert noise_table(np.array([1, 9]), size=8).tolist() == [0, 1, 1, 1, 1, 1, 1, 1]
+    assert len(noise_table(np.array([1, 1]))) == 1_000_000                     # at least a million
+    assert len(noise_table(np.ones(20_000))) == 2_000_000                      # or 100 per word
+
+
+def test_sequential_updates_cap_each_question_and_keep_quiet_on_overflow():
+    import math
+    import warnings
+
+    import numpy as np
+
+    from core.sgns import sequential_updates
+
+    # one context, the true word scored -1000 and a negative scored 0: -log sigma(-1000) is
+    # capped at 80 (exp(80) still fits a float32), the negative costs ln 2
+    X, U = np.array([[[10.0]]]), np.array([[[-100.0], [0.0]]])
+    for dtype in (np.float64, np.float32):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            loss, dX, dU = sequential_updates(X.astype(dtype), U.astype(dtype), np.ones((1, 1, 2), dtype),
+                                              scale=np.array([1.0], dtype))
+        assert loss == pytest.approx(80.0 + math.log(2), rel=1e-6)
+
+
+def test_tsne_takes_a_list_and_leaves_the_callers_table_alone():
+    import numpy as np
+
+    from core.tsne import tsne
+
+    X = np.random.default_rng(0).normal(size=(6, 3))
+    before = X.copy()
+    a = tsne(X.tolist(), n_iter=20, seed=1)
+    b = tsne(X, n_iter=20, seed=1)
+    assert np.array_equal(X, before) and np.array_equal(a.coords, b.coords)
