@@ -350,3 +350,64 @@ def test_budget_verdicts_carry_their_figures_and_name_each_bad_count():
     refused(lambda: negsampling_work(10, 1, 4, 2, -1), "epochs must be at least 0; got -1.")
     # one pair, K 1, d 1: 1 x 2 x (1 + 18) x 72 = 2,736 per epoch, plus 430,000 + 10^2 x 41 per loss
     assert negsampling_work(10, 1, 1, 1, 1) == 2_736 + 2 * 434_100
+
+
+# --- core.corpus, core.projection, core.generated, core.honesty: the remaining refusals ---------
+
+def test_corpus_refusals_word_for_word():
+    from core.corpus import Corpus, CorpusError, whole_count
+
+    def no(call, message, kind=CorpusError):
+        refused(call, message, kind)
+
+    for w in (0, 11, True, 2.0):
+        no(lambda w=w: Corpus.from_text("a b", window=w), "The window must be a whole number from 1 to 10.")
+    assert Corpus.from_text("a b", window=1).window == 1 and Corpus.from_text("a b", window=10).window == 10
+    no(lambda: Corpus.from_text("a b", max_vocab=2.0), "max_vocab must be a whole number or None, not float.",
+       TypeError)
+    no(lambda: Corpus.from_text("a b", max_vocab=1), "The vocabulary cap must be at least 2.")
+    no(lambda: Corpus.from_text("a b", max_vocab=5001), "The vocabulary cap must be at most 5,000.")
+    assert Corpus.from_text("a b c", max_vocab=2).V == 2 and Corpus.from_text("a b", max_vocab=5000).V == 2
+    no(lambda: Corpus.from_text(b"a b"), "The text must be a string, not bytes.", TypeError)
+    no(lambda: Corpus.from_text("a" * 20_000_001), "The text has 20,000,001 characters; at most 20,000,000.")
+    no(lambda: Corpus.from_text("cat"),
+       "The text needs at least two words (letters or digits) to make a single (centre, context) pair; it has 1.")
+    no(lambda: Corpus.from_text("cat cat"), "The text uses only one distinct word ('cat'); with a single word "
+       "there is nothing to tell apart. Add at least one other word.")
+    no(lambda: Corpus.from_text(" ".join(f"w{i}" for i in range(5001))),
+       "The text has 5,001 distinct words; at most 5,000 fit (pass max_vocab to keep only the most frequent).")
+    assert Corpus.from_text(" ".join(f"w{i}" for i in range(5000))).V == 5000
+    no(lambda: whole_count(1.0), "n must be a whole number, not float.", TypeError)
+    no(lambda: whole_count(-1), "n must be at least 0; got -1.", ValueError)
+    assert whole_count(0) == 0 and type(whole_count(np.int64(3))) is int
+
+
+def test_pca_generated_and_overlap_refusals_word_for_word():
+    from core.generated import MIN_SENTENCES, generate_corpus, group_recovery
+    from core.honesty import neighbour_overlap
+    from core.projection import pca
+
+    refused(lambda: pca(np.ones(3)), "The table must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: pca(np.ones((0, 2))), "The table needs at least 1 rows; got 0.")
+    refused(lambda: pca(np.broadcast_to(np.ones(1), (2**24 + 1, 1))),
+            "The table has 16,777,217 numbers; at most 16,777,216 are allowed.")
+    refused(lambda: pca(np.eye(3), k=0), "k must be at least 1 (and at most 64); got 0.")
+    refused(lambda: pca(np.eye(3), k=65), "k must be at most 64 (and at least 1); got 65.")
+    assert pca(np.eye(3), k=64).coords.shape == (3, 64) and pca(np.ones((1, 2)), k=1).coords.shape == (1, 1)
+    refused(lambda: generate_corpus(MIN_SENTENCES - 1),
+            f"n_sentences must be at least {MIN_SENTENCES:,} (and at most 1,000,000); got {MIN_SENTENCES - 1:,}.")
+    refused(lambda: generate_corpus(1_000_001),
+            f"n_sentences must be at most 1,000,000 (and at least {MIN_SENTENCES:,}); got 1,000,001.")
+    refused(lambda: generate_corpus(MIN_SENTENCES, seed=-1), "seed must be at least 0; got -1.")
+    assert len(generate_corpus(MIN_SENTENCES).sentences) == MIN_SENTENCES
+    E, vocab = np.eye(3), ["a", "b", "c"]
+    with pytest.raises(KeyError) as caught:
+        group_recovery(E, vocab, {"g": ["a", "z"]}, k=1)
+    assert caught.value.args == ("group words not in the vocabulary: ['z']",)
+    for k in (0, 3, True):
+        refused(lambda k=k: group_recovery(E, vocab, {"g": ["a", "b"], "h": ["c"]}, k=k),
+                "k must be from 1 to 2 (the number of other group words).")
+    refused(lambda: neighbour_overlap(np.ones((5001, 1)), np.ones((5001, 1))),
+            "Neighbours of 5,001 rows need an n x n matrix; at most 5,000 rows.")
+    refused(lambda: neighbour_overlap(np.ones((1, 2)), np.ones((1, 2))), "Neighbours need at least 2 rows.")
+    refused(lambda: neighbour_overlap(np.eye(3), np.eye(2)), "The table and the picture need the same rows; got 3 and 2.")
