@@ -430,3 +430,19 @@ def test_tsne_takes_a_list_and_leaves_the_callers_table_alone():
     a = tsne(X.tolist(), n_iter=20, seed=1)
     b = tsne(X, n_iter=20, seed=1)
     assert np.array_equal(X, before) and np.array_equal(a.coords, b.coords)
+
+
+def test_tsne_stops_only_before_its_last_step_and_keeps_every_frame():
+    import numpy as np
+
+    from core.tsne import tsne
+
+    X = np.random.default_rng(0).normal(size=(6, 3))
+    r = tsne(X, n_iter=4, report_every=2, callback=lambda step, kl: step == 4)   # "stop" at the end
+    assert (r.stopped, r.n_iter) == (False, 4)
+    r = tsne(X, n_iter=4, report_every=1, callback=lambda step, kl: step == 3)
+    assert (r.stopped, r.n_iter) == (True, 3)
+    r = tsne(X, n_iter=5, frame_every=2)
+    assert r.frame_steps.tolist() == [0, 2, 4, 5] and len(r.frames) == len(r.frame_kl) == 4
+    with pytest.raises(ValueError, match="^Perplexity is an effective number of neighbours: it must be at least 1.$"):
+        tsne(X, perplexity=True)
