@@ -179,6 +179,8 @@ REVIEWED = [
      "equivalent: sequential_updates makes its own buffers when none are given"),
     ("core.word2vec.x__update_block__mutmut_*", "buffers=None)",
      "equivalent: sequential_updates makes its own buffers when none are given"),
+    ("core.tsne.x_tsne__mutmut_*", "or it - 1 == n_iter)",
+     "equivalent: a last frame the loop misses is added after it, with the same picture and KL"),
     ("core.context_mix.x_ambiguous_in_context__mutmut_*", "(lab != s).any()",
      "equivalent: labels take only the two sense values, so 'a sense missing' = 'all one sense'"),
     ("core.generated.x_generate_corpus__mutmut_*", "order: list[int] = None",
