@@ -446,3 +446,20 @@ def test_tsne_stops_only_before_its_last_step_and_keeps_every_frame():
     assert r.frame_steps.tolist() == [0, 2, 4, 5] and len(r.frames) == len(r.frame_kl) == 4
     with pytest.raises(ValueError, match="^Perplexity is an effective number of neighbours: it must be at least 1.$"):
         tsne(X, perplexity=True)
+
+
+def test_text_changes_of_plain_and_unusual_text():
+    from core.corpus import text_changes
+
+    c = text_changes("the cat sat.")                     # plain ASCII: nothing to report
+    assert (c.normalised, c.n_normalised, c.dropped, c.n_dropped, bool(c)) == ([], 0, [], 0, False)
+    # upper case alone is not a change; the full-width A is (to "a"); the two cats are dropped;
+    # DEL (127) and "!" are ASCII and not counted
+    c = text_changes("CAT \uff21 dog \U0001f431\U0001f431 x\x7f!")
+    assert c.normalised == [("\uff21", "a")] and c.n_normalised == 1
+    assert c.dropped == ["\U0001f431"] and c.n_dropped == 2 and bool(c)
+
+
+def test_a_corpus_lookup_names_what_is_not_a_word():
+    with pytest.raises(TypeError, match="^A word must be a string, not int.$"):
+        Corpus.from_text("a b").index(3)
