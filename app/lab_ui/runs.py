@@ -26,6 +26,7 @@ from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
 from lab_ui.guard import Stopper
 from core import budget
+from lab_ui import workers
 from lab_ui.jobs import Cancelled, heavy_slot, is_long
 
 MAX_RUNS = 64
@@ -130,7 +131,8 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
         progress = None
 
     def run():
-        """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""
+        """Train with a progress bar and a Stop button in ``progress`` (after any queue): a
+        long run in a worker process (reporting about every 0.1 s), a short one here."""
         bar = None
         if progress is not None:
             box = progress.container()
@@ -145,11 +147,14 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
                 bar.progress(step / max(steps, 1),
                              text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
 
-        stopper = Stopper(report, every=every)
-        return train(corpus, config, callback=stopper), stopper
+        if not heavy:
+            stopper = Stopper(report, every=every)
+            return train(corpus, config, callback=stopper), stopper
+        stopper = Stopper(report, every=2)    # the bar moves about 5 times a second
+        return workers.call(train, corpus, config, callback=stopper), stopper
 
     try:
-        if heavy:      # a long run waits for one of the server's long-run slots (ui.jobs)
+        if heavy:      # a long run waits for one of the server's long-run slots (lab_ui.jobs)
             with heavy_slot(progress):
                 result, stopper = run()
         else:
