@@ -4,7 +4,9 @@ Each student speaks Streamlit's own websocket protocol (the protobuf BackMsg / F
 that the browser sends and receives), so 40 of them fit on this 2-core machine beside
 the server, where 40 Chromium instances would not. A student:
 
-* opens the Train screen with settings of its own (its seed is its number, so no two
+* arrives at a seeded moment within the first ``--arrival`` seconds (a class does not open
+  the app in the same millisecond; ``--arrival 0`` is the worst case where it does) and
+  opens the Train screen with settings of its own (its seed is its number, so no two
   students share a run), then every 5-15 s (seeded) moves the d_model or window slider,
   or visits another screen and comes back;
 * times each action from the message it sends to the server's ``script_finished``;
@@ -17,7 +19,7 @@ a new seed every action (long runs: they queue for the server's long-run slots),
 half of whom close their tab in the middle of a run (that run must stop).
 
 Run from the repository root:
-    .venv/bin/python -m bench.classroom --students 40 --heavy 3 --seconds 180
+    .venv/bin/python -m bench.classroom --students 40 --heavy 3 --seconds 180 --arrival 60
     .venv/bin/python -m bench.classroom --url http://127.0.0.1:8600   # an existing server
 It prints one table; only loopback addresses are contacted, every wait is bounded.
 """
@@ -80,9 +82,10 @@ def expected(d_model: int, window: int, seed: int, text: str = GUIDE_TEXT,
     return f"{r.losses[0]:.3f}", f"{r.final_loss:.3f}"
 
 
-def plan(index: int, seconds: float, rng: random.Random) -> list[tuple[float, str, int]]:
-    """A light student's actions: (time, what, new value), every 5-15 s."""
-    t, d, w, out = rng.uniform(0, 20), 2 + index % 10, 1 + index % 4, []
+def plan(index: int, seconds: float, rng: random.Random, arrival: float = 20.0) -> list[tuple[float, str, int]]:
+    """A light student's actions: (time, what, new value): it opens the app at a moment
+    within the first ``arrival`` seconds, then acts every 5-15 s."""
+    t, d, w, out = rng.uniform(0, arrival), 2 + index % 10, 1 + index % 4, []
     out.append((t, "open", 0))
     while True:
         t += rng.uniform(5, 15)
@@ -178,9 +181,16 @@ async def open_session(base: str, s: Student):
                          max_size=None, open_timeout=30)
 
 
-async def light_student(s: Student, base: str, actions, truth: dict, t_start: float) -> None:
+async def light_student(s: Student, base: str, actions, truth: dict, t_start: float,
+                        warmup: float = WARMUP_S) -> None:
+    """Open the page and its websocket when the student arrives (its first action), then act."""
     d, w = 2 + s.index % 10, 1 + s.index % 4
-    ws = await open_session(base, s)
+    await asyncio.sleep(max(0.0, t_start + actions[0][0] - time.perf_counter()))
+    try:
+        ws = await asyncio.wait_for(open_session(base, s), ACTION_TIMEOUT_S)
+    except (asyncio.TimeoutError, OSError, Exception) as err:  # noqa: BLE001 - counted, not raised
+        s.errors.append(f"could not connect: {type(err).__name__}: {str(err)[:80]}")
+        return
     sess = Session(ws, base)
     try:
         for at, what, value in actions:
@@ -197,7 +207,7 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
                 shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={s.seed}",
                                        {"train_d_model": d, "train_window": w, "train_seed": s.seed})
             s.latencies.append(shown["seconds"])
-            s.after_warmup.append(at >= WARMUP_S)
+            s.after_warmup.append(at >= warmup)
             s.errors += shown["errors"]
             got, want = losses_shown(shown), truth[(d, w, s.seed)]
             s.checked += 1
@@ -246,18 +256,24 @@ async def sample_memory(pids: list[int], until: float, out: list) -> None:
         await asyncio.sleep(2)
 
 
+def warmup(arrival: float) -> float:
+    """Actions from this moment on count as "after warm-up": 30 s, or once every student
+    has arrived if that is later."""
+    return max(WARMUP_S, arrival)
+
+
 def pct(xs: list[float], q: float) -> float:
     return statistics.quantiles(xs, n=100, method="inclusive")[q - 1] if len(xs) >= 2 else (xs[0] if xs else float("nan"))
 
 
 async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[int], seed: int,
-                    shared_seed: bool = False):
+                    shared_seed: bool = False, arrival: float = 20.0):
     """``shared_seed``: every student trains with the lesson's seed 0 (a class following the
     lesson: students with the same settings share a cached run); otherwise each student's
     seed is its own number, so every action is a run nobody has trained yet (worst case)."""
     rng = random.Random(seed)
     students = [Student(i, seed=0 if shared_seed else -1) for i in range(n)]
-    plans = [plan(i, seconds, random.Random(rng.random())) for i in range(n)]
+    plans = [plan(i, seconds, random.Random(rng.random()), arrival) for i in range(n)]
     truth = {}
     for s, actions in zip(students, plans):   # every figure checked, computed before the class starts
         d, w = 2 + s.index % 10, 1 + s.index % 4
@@ -273,12 +289,12 @@ async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[in
     memory: list = []
     await asyncio.gather(
         sample_memory(pids, t0 + seconds, memory),
-        *(light_student(s, base, a, truth, t0) for s, a in zip(students, plans)),
+        *(light_student(s, base, a, truth, t0, warmup(arrival)) for s, a in zip(students, plans)),
         *(heavy_student(h, base, seconds, t0, leave=(j % 2 == 1)) for j, h in enumerate(heavies)))
     return students, heavies, memory, time.perf_counter() - t0
 
 
-def report(students, heavies, memory, wall: float, seconds: float) -> str:
+def report(students, heavies, memory, wall: float, seconds: float, arrival: float = 20.0) -> str:
     light = [x for s in students for x in s.latencies]
     warm_l = [x for s in students for x, w in zip(s.latencies, s.after_warmup) if w]
     other = [x for s in students for x in s.other_latencies]
@@ -288,10 +304,11 @@ def report(students, heavies, memory, wall: float, seconds: float) -> str:
     seeds = "each its own" if len({s.seed for s in students}) > 1 else f"all {students[0].seed}"
     rows = [("students (light / long-run)", f"{len(students)} / {len(heavies)}"),
             ("training seeds of the light students", seeds),
+            ("arrival of the light students", "all at once" if arrival == 0 else f"spread over {arrival:g} s"),
              ("class length", f"{wall:.0f} s"),
              ("Train actions timed", f"{len(light)}"),
              ("  p50 / p95 / max", f"{pct(light, 50):.2f} / {pct(light, 95):.2f} / {max(light, default=float('nan')):.2f} s"),
-             ("  after warm-up (30 s on): p50 / p95 / max",
+             (f"  after warm-up ({warmup(arrival):g} s on): p50 / p95 / max",
               f"{pct(warm_l, 50):.2f} / {pct(warm_l, 95):.2f} / {max(warm_l, default=float('nan')):.2f} s"),
              ("other screens timed", f"{len(other)}"),
              ("  p50 / p95 / max", f"{pct(other, 50):.2f} / {pct(other, 95):.2f} / {max(other, default=float('nan')):.2f} s"),
@@ -327,10 +344,15 @@ def main() -> None:
     ap.add_argument("--shared-seed", action="store_true",
                     help="every student trains with the lesson's seed 0 (runs shared through the "
                          "cache); default: each its own seed, every action a new run (worst case)")
+    ap.add_argument("--arrival", type=float, default=20.0,
+                    help="the light students open the app at seeded moments spread over this many "
+                         "seconds (0: all at the same moment, the worst case)")
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
     ap.add_argument("--replicas", type=int, default=0,
                     help="start this many app processes behind nginx (deploy/serve.py) instead of one")
     args = ap.parse_args()
+    if not 0 <= args.arrival < args.seconds:
+        ap.error("--arrival must be at least 0 and shorter than --seconds")
     if not 1 <= args.students + args.heavy <= MAX_STUDENTS:
         ap.error(f"between 1 and {MAX_STUDENTS} students in all")
     if args.url and not re.match(r"http://(127\.\d+\.\d+\.\d+|localhost)(:\d+)?$", args.url):
@@ -347,13 +369,13 @@ def main() -> None:
     print(f"machine load before: {load()}")
     try:
         students, heavies, memory, wall = asyncio.run(classroom(
-            base, args.students, args.heavy, args.seconds, pids, args.seed, args.shared_seed))
+            base, args.students, args.heavy, args.seconds, pids, args.seed, args.shared_seed, args.arrival))
     finally:
         if proc is not None:
             stop_server(proc)
         if cluster is not None:
             cluster.stop()
-    print(report(students, heavies, memory, wall, args.seconds))
+    print(report(students, heavies, memory, wall, args.seconds, args.arrival))
     if logs:
         stopped = sum(p.read_text(errors="replace").count("its session has gone away") for p in logs)
         print(f"long runs stopped because their tab closed (server log): {stopped}")

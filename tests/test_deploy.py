@@ -101,6 +101,17 @@ def test_a_plan_is_seeded_and_keeps_its_settings_in_range():
             assert 1 <= value <= 5
 
 
+def test_students_arrive_spread_over_the_arrival_time_or_all_at_once():
+    rng = random.Random(7)
+    spread = [classroom.plan(i, 180, random.Random(rng.random()), arrival=60)[0] for i in range(40)]
+    opens = sorted(t for t, what, _ in spread)
+    assert all(what == "open" for _, what, _ in spread)
+    assert 0 <= opens[0] < 10 and 50 < opens[-1] <= 60      # the class keeps arriving for a minute
+    at_once = [classroom.plan(i, 180, random.Random(i), arrival=0)[0][0] for i in range(40)]
+    assert at_once == [0.0] * 40
+    assert classroom.warmup(0) == classroom.WARMUP_S and classroom.warmup(60) == 60
+
+
 def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
     conf = serve.nginx_config(8600, [9001, 9002, 9003], tmp_path)
     assert conf.count("server 127.0.0.1:900") == 3

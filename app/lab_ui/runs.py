@@ -150,7 +150,7 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
         if not heavy:
             stopper = Stopper(report, every=every)
             return train(corpus, config, callback=stopper), stopper
-        stopper = Stopper(report, every=2)    # the bar moves about 5 times a second
+        stopper = Stopper(report, every=5)    # the bar moves about twice a second
         return workers.call(train, corpus, config, callback=stopper), stopper
 
     try:
