@@ -69,6 +69,12 @@ def test_word2vec_and_the_objective_comparison_in_a_worker_give_the_same_numbers
     assert (a.softmax_loss, a.negsampling_loss) == (b.softmax_loss, b.negsampling_loss)
 
 
+def test_a_worker_uses_one_blas_thread(pool):
+    """A BLAS thread per core for every product made a 300-word run 20x slower beside a
+    busy class; the limit must reach the BLAS the worker actually loaded."""
+    assert pool.call(helpers.blas_threads, stoppable=False) == [1]
+
+
 def test_progress_reaches_the_caller_and_stop_returns_the_partial_run(pool):
     corpus, seen = Corpus.from_text(GUIDE_TEXT, window=2), []
 

@@ -40,3 +40,10 @@ def unpicklable():
 
 def pid() -> int:
     return os.getpid()
+
+
+def blas_threads() -> list[int]:
+    """The thread counts of the worker's BLAS/OpenMP pools."""
+    import numpy  # noqa: F401
+    from threadpoolctl import threadpool_info
+    return sorted({p["num_threads"] for p in threadpool_info()})
