@@ -221,7 +221,8 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
 
 async def heavy_student(s: Student, base: str, seconds: float, t_start: float, leave: bool) -> None:
     """Paste a text of one's own; retrain it with a new seed until time is up. A leaving
-    student closes the tab two seconds into its first run (that run must stop)."""
+    student closes the tab one second into its first run (a long run takes 2 s or more):
+    that run must stop."""
     text, seed = heavy_text(s.index), 0
     await asyncio.sleep(5 + s.index % 5)
     try:
@@ -234,7 +235,7 @@ async def heavy_student(s: Student, base: str, seconds: float, t_start: float, l
                            {"train_source": PASTE, "train_text": text, "train_seed": seed})
             if leave and seed == 1:
                 task = asyncio.ensure_future(run)
-                await asyncio.sleep(2)
+                await asyncio.sleep(1)
                 task.cancel()
                 await ws.close()
                 s.left_mid_run += 1

@@ -27,7 +27,7 @@ from core.tokenizer import gpt2
 from lab_ui.guard import Stopper
 from core import budget
 from lab_ui import workers
-from lab_ui.jobs import Cancelled, heavy_slot, is_long
+from lab_ui.jobs import Cancelled, heavy_slot, is_long, session_gone
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -191,7 +191,7 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
         if claimed and not heavy:
             cache.release(key)
     if result.stopped:
-        if stopper.gone:                      # the tab closed while the run trained
+        if stopper.gone or session_gone():    # the tab closed while the run trained
             _log_gone()
         _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
