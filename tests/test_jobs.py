@@ -235,3 +235,25 @@ def test_a_long_run_computes_in_a_worker_and_gives_its_slot_back(monkeypatch):
     with pytest.raises(ValueError, match="no words"):
         long_run(worker_helpers.raises, "no words", stoppable=False)
     assert slots.running == 0
+
+
+def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
+    """The big-text run is watched from a thread outside the script: it asks by the
+    session's id whether the tab is still there, and stops (in its worker) when not."""
+    from core.word2vec import Word2VecConfig
+    from lab_ui import bigtext_view
+
+    gone_sessions = set()
+    monkeypatch.setattr(bigtext_view, "session_gone", lambda session: session in gone_sessions)
+    text = "\n".join(["the cat sat on the mat the dog sat on the log"] * 4000)
+    job = bigtext_view.Word2VecJob(text, Word2VecConfig(d_model=10, epochs=20, min_count=1), ("k",),
+                                   n_words=44_000, slots=JobSlots(1), session="tab-1")
+    job.start()
+    deadline = time.monotonic() + 60
+    while job.done == 0 and not job.finished.is_set() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not job.finished.is_set(), "the run ended before the tab could close"
+    gone_sessions.add("tab-1")                      # the student closes the tab
+    assert job.finished.wait(30)
+    assert job.error is None and job.result.stopped and job.result.words_done < job.total
+    assert job.stop.is_set()
