@@ -61,6 +61,7 @@ class Student:
     seed: int = -1                  # the training seed it uses; -1: its own number
     latencies: list[float] = field(default_factory=list)        # light actions on Train
     after_warmup: list[bool] = field(default_factory=list)      # was that action after warm-up?
+    action_times: list[float] = field(default_factory=list)     # when each Train action was planned (s)
     other_latencies: list[float] = field(default_factory=list)  # other screens
     heavy_latencies: list[float] = field(default_factory=list)  # long runs
     checked: int = 0
@@ -208,6 +209,7 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
                                        {"train_d_model": d, "train_window": w, "train_seed": s.seed})
             s.latencies.append(shown["seconds"])
             s.after_warmup.append(at >= warmup)
+            s.action_times.append(at)
             s.errors += shown["errors"]
             got, want = losses_shown(shown), truth[(d, w, s.seed)]
             s.checked += 1
@@ -295,6 +297,16 @@ async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[in
     return students, heavies, memory, time.perf_counter() - t0
 
 
+def per_window(students, wall: float, window: float = 30.0) -> str:
+    """The Train actions' p95 in each ``window`` seconds of the class (by planned time)."""
+    out = []
+    for start in range(0, int(wall), int(window)):
+        xs = [x for s in students for x, t in zip(s.latencies, s.action_times) if start <= t < start + window]
+        if xs:
+            out.append(f"{pct(xs, 95):.2f}")
+    return " ".join(out) + " s"
+
+
 def report(students, heavies, memory, wall: float, seconds: float, arrival: float = 20.0) -> str:
     light = [x for s in students for x in s.latencies]
     warm_l = [x for s in students for x, w in zip(s.latencies, s.after_warmup) if w]
@@ -311,6 +323,7 @@ def report(students, heavies, memory, wall: float, seconds: float, arrival: floa
              ("  p50 / p95 / max", f"{pct(light, 50):.2f} / {pct(light, 95):.2f} / {max(light, default=float('nan')):.2f} s"),
              (f"  after warm-up ({warmup(arrival):g} s on): p50 / p95 / max",
               f"{pct(warm_l, 50):.2f} / {pct(warm_l, 95):.2f} / {max(warm_l, default=float('nan')):.2f} s"),
+             ("  p95 in each 30 s of the class", per_window(students, wall)),
              ("other screens timed", f"{len(other)}"),
              ("  p50 / p95 / max", f"{pct(other, 50):.2f} / {pct(other, 95):.2f} / {max(other, default=float('nan')):.2f} s"),
              ("long runs finished", f"{len(hv)}"),

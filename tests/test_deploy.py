@@ -117,3 +117,9 @@ def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
     assert conf.count("server 127.0.0.1:900") == 3
     assert "listen 127.0.0.1:8600" in conf and "proxy_set_header Upgrade $http_upgrade" in conf
     assert "hash $lab_route consistent" in conf and "{{" not in conf
+
+
+def test_the_report_gives_the_p95_of_each_30_seconds():
+    s = classroom.Student(0)
+    s.latencies, s.action_times = [1.0, 2.0, 3.0, 4.0], [1.0, 40.0, 45.0, 70.0]
+    assert classroom.per_window([s], 100) == "1.00 2.95 4.00 s"
