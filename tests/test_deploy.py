@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import classroom
+from bench import classroom, classroom_report
 from deploy import serve
 
 pytestmark = pytest.mark.slow
@@ -86,7 +86,7 @@ def test_the_classroom_load_test_runs_and_checks_every_figure(cluster):
     assert all(not s.errors and not s.crosstalk for s in students), [
         (s.errors, s.crosstalk) for s in students]
     assert memory and all(m > 0 for _, m in memory)
-    table = classroom.report(students, heavies, memory, wall, 12)
+    table = classroom_report.report(students, heavies, memory, wall, 12)
     assert "cross-talk (wrong figures)" in table and "students per replica" in table
 
 
@@ -109,7 +109,7 @@ def test_students_arrive_spread_over_the_arrival_time_or_all_at_once():
     assert 0 <= opens[0] < 10 and 50 < opens[-1] <= 60      # the class keeps arriving for a minute
     at_once = [classroom.plan(i, 180, random.Random(i), arrival=0)[0][0] for i in range(40)]
     assert at_once == [0.0] * 40
-    assert classroom.warmup(0) == classroom.WARMUP_S and classroom.warmup(60) == 60
+    assert classroom_report.warmup(0) == classroom_report.WARMUP_S and classroom_report.warmup(60) == 60
 
 
 def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
@@ -122,4 +122,4 @@ def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
 def test_the_report_gives_the_p95_of_each_30_seconds():
     s = classroom.Student(0)
     s.latencies, s.action_times = [1.0, 2.0, 3.0, 4.0], [1.0, 40.0, 45.0, 70.0]
-    assert classroom.per_window([s], 100) == "1.00 2.95 4.00 s"
+    assert classroom_report.per_window([s], 100) == "1.00 2.95 4.00 s"
