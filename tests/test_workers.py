@@ -163,3 +163,19 @@ def test_the_module_level_call_uses_the_servers_pool(monkeypatch):
     assert workers.call(helpers.pid, 1, stoppable=False) == "ok"
     assert seen == [(helpers.pid, (1,), {"callback": None, "stoppable": False,
                                           "grace": workers.STOP_GRACE_SECONDS})]
+
+
+def test_a_worker_whose_server_has_gone_stops_its_run_and_exits(tmp_path):
+    """The server process ends (or is killed) while a long run computes: the worker notices
+    at its next progress report, stops, and exits instead of computing for nobody."""
+    where = tmp_path / "pid"
+    worker = workers.Worker()
+    try:
+        worker.jobs.send(("run", 1, helpers.runs_until_stopped, (str(where),), {}, True))
+        pid_in(where)
+        worker.jobs.close()
+        worker.answers.close()                      # what the server's exit does to the pipes
+        assert worker.proc.wait(20) == 0
+        assert where.read_text() == "stopped"
+    finally:
+        worker.end()

@@ -47,3 +47,14 @@ def blas_threads() -> list[int]:
     import numpy  # noqa: F401
     from threadpoolctl import threadpool_info
     return sorted({p["num_threads"] for p in threadpool_info()})
+
+
+def runs_until_stopped(where: str, callback) -> int:
+    """A well-behaved long run: reports progress until asked to stop, then says so."""
+    note_pid(where)
+    step = 0
+    while callback(step, 0.0) is not True:
+        step += 1
+        time.sleep(0.01)
+    Path(where).write_text("stopped")
+    return step

@@ -205,6 +205,8 @@ def serve(jobs: Connection, answers: Connection) -> None:
         answer = _one(job, fn, args, kwargs, stoppable, jobs, answers)
         try:
             answers.send(answer)             # pickled whole before anything is written
+        except OSError:                      # the server has gone: so does the worker
+            return
         except Exception as err:  # noqa: BLE001 - an answer that cannot be pickled
             what = "result" if answer[0] == "done" else f"error ({type(answer[1]).__name__}: {answer[1]})"
             answers.send(("error", WorkerError(f"The run's {what} could not be sent back from its "
@@ -221,9 +223,12 @@ def _one(job: int, fn, args, kwargs, stoppable: bool, jobs: Connection, answers:
         now = time.monotonic()
         if now - last >= REPORT_SECONDS:
             last = now
-            answers.send(("progress", int(step), float(value)))
-            while not stop and jobs.poll():
-                stop = jobs.recv() == ("stop", job)
+            try:
+                answers.send(("progress", int(step), float(value)))
+                while not stop and jobs.poll():
+                    stop = jobs.recv() == ("stop", job)
+            except (OSError, EOFError):      # the server has gone: stop at once
+                stop = True
         return stop
 
     try:
