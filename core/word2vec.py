@@ -29,11 +29,14 @@ What word2vec (Mikolov et al., 2013; the C tool and gensim) does, step by step:
 
 How this NumPy version differs, to be fast without a compiled loop: it updates a block
 of centre words at once from the same input rows (``block_size`` keeps the blocks small
-enough), but keeps word2vec's order *inside* each window: a centre's output rows move
-after each of its context words (core.sgns.sequential_updates; without that, core's
-neighbours agreed less with gensim's than gensim's own seeds do, docs/performance.md).
-The K negatives of a centre are shared by its whole window (Ji et al., 2016), and each
-centre's learning rate is its own position's (gensim recomputes it every 10,000 words).
+enough), but keeps the part of word2vec's order *inside* a window that matters: a
+context word's input row moves along the centre's output rows as the earlier context
+words of the window left them (core.sgns.window_updates; without that, core's neighbours
+agreed less with gensim's than gensim's own seeds do, docs/performance.md). The K
+negatives of a centre are shared by its whole window (Ji et al., 2016), and each centre's
+learning rate is its own position's (gensim keeps one per job of about 10,000 words;
+sigma is exact, not word2vec's 1,000-entry table: measured, neither changes the
+neighbours, docs/performance.md).
 """
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ from typing import Callable
 import numpy as np
 
 from core.config_rules import RULES, ConfigError, Real, Whole, validate
-from core.sgns import BlockBuffers, noise_from_counts, noise_table, scatter_add, sequential_updates
+from core.sgns import BlockBuffers, noise_from_counts, noise_table, scatter_add, window_updates
 
 MAX_D_MODEL = 300
 MAX_WINDOW = 20
@@ -267,9 +270,9 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     (G + 2w,); slot j = 0..2w of centre g is the word at ``kid[g + j]``, slot w being
     the centre itself (weight 0, like slots beyond the shrunk window or the sentence).
     The context rows are a sliding-window *view* of the block's rows, not a copy.
-    As in word2vec.c, a centre's output rows (its own and its negatives') move after
-    each of its context words, left to right (core.sgns.sequential_updates); the
-    input rows are read once per block.
+    As in word2vec.c, a context word's input row moves along the centre's output rows
+    (its own and its negatives') as the earlier context words, left to right, moved
+    them (core.sgns.window_updates); the input rows are read once per block.
     Returns the block's summed loss and its number of (context, centre) pairs.
     """
     G, span = len(b), 2 * w + 1
@@ -284,7 +287,7 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
     X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
     U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, K+1, d)
-    loss, dX, dU = sequential_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
+    loss, dX, dU = window_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
     dP = P                                                                # reuse: rows already read
     dP[:] = 0.0                                                           # (G + 2w, d) per position
     for j in range(span):

@@ -5,7 +5,8 @@ No timings are asserted (benchmarks are scripts that print tables).
 import numpy as np
 import pytest
 
-from bench.word2vec import agreement, read_wordsim, spearman, top_neighbours, wordsim
+from bench.word2vec import (agreement, agreement_matrix, gap_interval, pair_values, read_wordsim,
+                            spearman, top_neighbours, wordsim)
 
 
 def test_spearman_against_hand_computed_ranks():
@@ -33,3 +34,28 @@ def test_wordsim_reads_the_file_and_uses_covered_pairs(tmp_path):
     E = np.array([[1.0, 0.0], [0.9, 0.1], [0.0, 1.0]])
     rho, covered = wordsim(E, ["a", "b", "c"], pairs)
     assert covered == 3 and rho == pytest.approx(1.0)
+
+
+def test_pair_values_take_each_pair_once():
+    M = np.array([[1.0, 0.5, 0.7], [0.5, 1.0, 0.6], [0.7, 0.6, 1.0]])
+    assert sorted(pair_values(M, same_side=True).tolist()) == [0.5, 0.6, 0.7]   # no run against itself
+    assert pair_values(M[:2], same_side=False).size == 6
+
+
+def test_agreement_matrix_compares_every_run_with_every_other():
+    a, b = {"x": {"p", "q"}}, {"x": {"p", "r"}}
+    np.testing.assert_allclose(agreement_matrix([a, b], [a]), [[0.2], [0.1]])   # shared / k, k = 10
+
+
+def test_gap_interval_is_the_difference_of_means_and_brackets_it():
+    rng = np.random.default_rng(1)
+    gg = np.full((5, 5), 0.55) + rng.normal(0, 0.005, (5, 5))
+    gg = (gg + gg.T) / 2
+    np.fill_diagonal(gg, 1.0)
+    cg = 0.54 + rng.normal(0, 0.005, (5, 4))
+    gap, lo, hi = gap_interval(gg, cg, draws=500)
+    assert gap == pytest.approx(cg.mean() - gg[np.triu_indices(5, k=1)].mean())
+    assert lo < gap < hi and hi - lo < 0.02                # brackets the estimate, narrowly here
+    assert hi < 0                                          # 0.01 below with noise 0.005: a clear gap
+    same = gap_interval(gg, gg[:, :4] * 0 + gg[np.triu_indices(5, k=1)].mean(), draws=500)
+    assert same[0] == pytest.approx(0.0, abs=1e-12) and same[1] < 0 < same[2]

@@ -4,7 +4,7 @@ import pytest
 
 import core.word2vec as w2v
 from core.generated import generate_corpus, group_recovery
-from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add, sequential_updates
+from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add, window_updates
 from core.skipgram import ConfigError
 from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
                            train_word2vec)
@@ -42,27 +42,30 @@ def test_block_gradients_match_central_finite_differences(seed):
         np.testing.assert_allclose(dP, num, rtol=1e-6, atol=1e-8)
 
 
-def test_sequential_updates_equal_one_question_after_another():
+def test_window_updates_move_each_input_row_along_the_rows_the_earlier_contexts_left():
     """Brute force: in each block, context j asks its K + 1 questions against the output
-    rows as contexts 0..j-1 left them; X keeps its starting value."""
+    rows as the block started; its input row then moves along the rows as contexts
+    0..j-1 left them (word2vec's order for the input rows); X keeps its starting value."""
     X, U, weight, scale = _blocks(seed=2, J=5)
-    loss, dX, dU = sequential_updates(X, U, weight, scale=scale)
+    loss, dX, dU = window_updates(X, U, weight, scale=scale)
     want_loss, want_dX, Uj = 0.0, np.zeros_like(X), U.copy()
     for g, j in np.ndindex(X.shape[:2]):
-        s = Uj[g] @ X[g, j]                                        # (K+1,) scores now
+        s = U[g] @ X[g, j]                                         # (K+1,) scores at the start
         sign = np.where(np.arange(len(s)) == 0, 1.0, -1.0)
         want_loss -= (weight[g, j] * np.log(_sigmoid(sign * s))).sum()
         coef = scale[g] * weight[g, j] * (_sigmoid(s) - (sign > 0))   # (K+1,) d(-log R)/ds * scale
-        want_dX[g, j] = coef @ Uj[g]
+        want_dX[g, j] = coef @ Uj[g]                               # along the rows as moved so far
         Uj[g] -= np.outer(coef, X[g, j])
     assert loss == pytest.approx(want_loss, rel=1e-12)
     np.testing.assert_allclose(dX, want_dX, rtol=1e-10, atol=1e-12)
     np.testing.assert_allclose(dU, U - Uj, rtol=1e-10, atol=1e-12)
+    plain = block_loss_and_grads(X, U, weight, scale=scale)[1]
+    assert np.abs(dX - plain).max() > 1e-3                        # the order does change dX
 
 
-def test_sequential_updates_of_one_row_are_the_gradient_step():
+def test_window_updates_of_one_row_are_the_gradient_step():
     X, U, weight, scale = _blocks(seed=3, J=1)
-    loss, dX, dU = sequential_updates(X, U, weight, scale=scale)
+    loss, dX, dU = window_updates(X, U, weight, scale=scale)
     want = block_loss_and_grads(X, U, weight, scale=scale)
     assert loss == pytest.approx(want[0], rel=1e-12)
     np.testing.assert_allclose(dX, want[1], rtol=1e-12)
@@ -114,8 +117,10 @@ def test_one_epochs_draws_have_the_right_distributions():
 def _reference_epoch(sentences, config):
     """word2vec's first epoch with per-pair Python loops. Core's batch rule: every input
     row is read at its block's start (E0); each centre's output rows (its own and its
-    negatives', shared by its window) start from the block's W0 and move after each
-    context word, left to right, as in word2vec.c; the net changes add up into W."""
+    negatives', shared by its window) start from the block's W0, every question is
+    scored against them, and they move after each context word, left to right, as in
+    word2vec.c, so a context word's input row moves along the rows as the earlier
+    context words left them; the net changes add up into W."""
     vocab, counts = build_vocab(sentences, config.min_count)
     ids, sent = text_ids(sentences, vocab)
     V, d, n = len(vocab), config.d_model, len(ids)
@@ -136,7 +141,7 @@ def _reference_epoch(sentences, config):
                 if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
                     continue                                    # the centre, outside, other sentence
                 x = E0[kid[j]]
-                coefs = [lr * (_sigmoid(u @ x) - label) for u, (_, label) in zip(rows, out)]
+                coefs = [lr * (_sigmoid(W0[t] @ x) - label) for t, label in out]   # scored at the start
                 E[kid[j]] -= sum(c * u for c, u in zip(coefs, rows))   # d(-log sigma(+-s))/ds * lr
                 for u, c in zip(rows, coefs):
                     u -= c * x                                  # the row moves before the next context

@@ -43,11 +43,11 @@ def metrics_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds) -> None:
     for name, r, seconds, what in (("skip-gram", sg, sg_seconds, f"{corpus.n_pairs} (word, neighbour)"),
                                    ("CBOW", cb, cb_seconds, f"{len(corpus.words)} (neighbours, word)")):
         layout.metrics([
-            dict(label=f"{name}, final loss", value=f"{r.final_loss:.3f}",
+            dict(label=f"{name}: final loss", value=f"{r.final_loss:.3f}",
                  help=f"Mean over its {what} predictions."),
-            dict(label=f"{name} floor", value=f"{floors[name]:.3f}",
+            dict(label=f"{name}: floor", value=f"{floors[name]:.3f}",
                  help="The lowest loss any such model can reach on this text."),
-            dict(label=f"{name} time, this machine", value=milliseconds(seconds),
+            dict(label=f"{name}: time", value=milliseconds(seconds),
                  help="Measured on this machine, one run; it varies with the machine and its load."),
         ], key=f"cbow_metrics_{name}")
     st.caption(f"Training times are this machine's, for one run of {len(sg.losses) - 1:,} steps "

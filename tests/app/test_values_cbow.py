@@ -46,11 +46,11 @@ def shown(request):
 
 def test_losses_floors_and_times(shown):
     s, at, corpus, sg, cb = shown
-    assert metric(at, "skip-gram, final loss") == f"{sg.final_loss:.3f}"
-    assert metric(at, "CBOW, final loss") == f"{cb.final_loss:.3f}"
-    assert metric(at, "skip-gram floor") == f"{loss_floor(corpus):.3f}"
-    assert metric(at, "CBOW floor") == f"{cbow_floor(corpus):.3f}"
-    for label in ("skip-gram time, this machine", "CBOW time, this machine"):
+    assert metric(at, "skip-gram: final loss") == f"{sg.final_loss:.3f}"
+    assert metric(at, "CBOW: final loss") == f"{cb.final_loss:.3f}"
+    assert metric(at, "skip-gram: floor") == f"{loss_floor(corpus):.3f}"
+    assert metric(at, "CBOW: floor") == f"{cbow_floor(corpus):.3f}"
+    for label in ("skip-gram: time", "CBOW: time"):
         assert re.fullmatch(r"[\d,]+ ms", metric(at, label)), metric(at, label)
     assert has_number(text_with(at, r"^Training times"), s.get("steps", 3000), 0)
 
@@ -97,7 +97,7 @@ def test_the_reading_is_written_from_the_numbers(shown):
     assert f"{len(corpus.words)} places have {len(bags(corpus).A)} different sets" in loss
     assert ("its floor is below skip-gram's" in loss) == (cbow_floor(corpus) < loss_floor(corpus))
     time = text_with(at, r"\*\*Time\.\*\*")
-    sg_ms, cb_ms = (int(metric(at, f"{m} time, this machine").split()[0].replace(",", ""))
+    sg_ms, cb_ms = (int(metric(at, f"{m}: time").split()[0].replace(",", ""))
                     for m in ("skip-gram", "CBOW"))
     assert f"CBOW took {cb_ms:,} ms, skip-gram {sg_ms:,} ms" in time
     if sg_ms != cb_ms:
@@ -125,7 +125,7 @@ def test_a_huge_learning_rate_is_reported_not_drawn_as_neighbours():
     errors = texts(at, "error")
     for name, r in (("skip-gram", sg), ("CBOW", cb)):
         assert any(e.startswith(f"{name} blew up at step {r.diverged_step:,}") for e in errors) == r.diverged
-    assert metric(at, "CBOW, final loss") == f"{cb.final_loss:.3f}"
+    assert metric(at, "CBOW: final loss") == f"{cb.final_loss:.3f}"
     assert not [t for t in at.dataframe if "CBOW: neighbour" in t.value.columns]
 
 
@@ -133,5 +133,5 @@ def test_reset_returns_to_the_lesson_run():
     at = _open(d_model=8, seed=3)
     at.button(key="cbow_reset").click().run()
     _, sg, cb = expected()
-    assert metric(at, "CBOW, final loss") == f"{cb.final_loss:.3f}"
+    assert metric(at, "CBOW: final loss") == f"{cb.final_loss:.3f}"
     assert at.slider(key="cbow_d_model").value == 4 and at.text_input(key="cbow_seed").value == "0"

@@ -18,9 +18,9 @@ def test_cbow_and_skipgram_side_by_side(app):
     app.assert_healthy(min_charts=1)
     page = app.page
     cb = train_cbow(Corpus.from_text(GUIDE_TEXT, window=2), SkipGramConfig())
-    metric = page.locator("[data-testid='stMetric']").filter(has_text="CBOW, final loss")
+    metric = page.locator("[data-testid='stMetric']").filter(has_text="CBOW: final loss")
     expect(metric).to_contain_text(f"{cb.final_loss:.3f}")
-    expect(page.locator("[data-testid='stMetric']").filter(has_text="skip-gram, final loss")).to_contain_text("1.713")
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="skip-gram: final loss")).to_contain_text("1.713")
     expect(page.get_by_text(re.compile(r"CBOW took [\d,]+ ms, skip-gram [\d,]+ ms"))).to_be_visible()
 
     # a link with another window trains both models again: CBOW's floor and loss follow it
@@ -28,4 +28,4 @@ def test_cbow_and_skipgram_side_by_side(app):
     app.goto("/cbow?cbow_window=3")
     app.assert_healthy(min_charts=1)
     expect(metric).to_contain_text(f"{cb3.final_loss:.3f}")
-    expect(page.locator("[data-testid='stMetric']").filter(has_text="CBOW floor")).to_contain_text("0.042")
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="CBOW: floor")).to_contain_text("0.042")
