@@ -79,6 +79,7 @@ LAB_UI_SCREEN_TESTS = {
     "chips": ("tests/app/test_tokens.py", "tests/app/test_values_limits_tokens_home.py",
               "tests/app/test_lesson_links.py"),
     "jobs": ("tests/test_jobs.py",),
+    "workers": ("tests/test_jobs.py",),
     "presenter": ("tests/app/test_presenter.py",),
     "paste_guard": ("tests/app/test_screens.py",),
     "exercises": ("tests/app/test_exercises.py", "tests/app/test_values_controls.py"),

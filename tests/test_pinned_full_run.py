@@ -401,23 +401,24 @@ def test_noise_table_entries_by_hand():
     assert len(noise_table(np.ones(20_000))) == 2_000_000                      # or 100 per word
 
 
-def test_sequential_updates_cap_each_question_and_keep_quiet_on_overflow():
+def test_window_updates_clamp_a_hopeless_question_and_keep_quiet_on_overflow():
     import math
     import warnings
 
     import numpy as np
 
-    from core.sgns import sequential_updates
+    from core.sgns import window_updates
 
-    # one context, the true word scored -1000 and a negative scored 0: -log sigma(-1000) is
-    # capped at 80 (exp(80) still fits a float32), the negative costs ln 2
+    # one context, the true word scored -1000 and a negative scored 0: sigma(-1000) underflows
+    # to 0 and its log is clamped at the smallest normal number, -log(tiny) = 708.40 (float64)
+    # or 87.34 (float32); the negative costs ln 2
     X, U = np.array([[[10.0]]]), np.array([[[-100.0], [0.0]]])
-    for dtype in (np.float64, np.float32):
+    for dtype, floor in ((np.float64, 708.3964185322641), (np.float32, 87.33654475055310)):
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            loss, dX, dU = sequential_updates(X.astype(dtype), U.astype(dtype), np.ones((1, 1, 2), dtype),
-                                              scale=np.array([1.0], dtype))
-        assert loss == pytest.approx(80.0 + math.log(2), rel=1e-6)
+            loss, dX, dU = window_updates(X.astype(dtype), U.astype(dtype), np.ones((1, 1, 2), dtype),
+                                          scale=np.array([1.0], dtype))
+        assert loss == pytest.approx(floor + math.log(2), rel=1e-6)
 
 
 def test_tsne_takes_a_list_and_leaves_the_callers_table_alone():
