@@ -10,6 +10,8 @@ the code badly enough to hang a test); "no tests" and "survived" count against t
 """
 from __future__ import annotations
 
+import ast
+import difflib
 import fnmatch
 import json
 import re
@@ -233,12 +235,36 @@ REVIEWED = [
 ]
 
 
+def _functions(path: Path) -> dict[str, list[str]]:
+    """Every function of a file in mutants/ (originals and mutants side by side), as lines."""
+    lines = path.read_text().splitlines()
+    return {node.name: lines[node.lineno - 1:node.end_lineno] for node in ast.walk(ast.parse("\n".join(lines)))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+_FILES: dict[Path, dict[str, list[str]]] = {}
+
+
+def changed_lines(name: str) -> tuple[str, str]:
+    """(removed lines, added lines) of one mutant against the original function, read from
+    mutants/ (what ``mutmut show`` prints, without starting a process per mutant)."""
+    area = next(a for a in AREAS if name.startswith(a + "."))
+    module, function = name[len(area) + 1:].split(".", 1)
+    path = Path("mutants") / AREAS[area] / f"{module}.py"
+    funcs = _FILES.setdefault(path, _functions(path))
+    orig = funcs.get(function.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", [])
+    mutant = funcs.get(function, [])
+    a, b = [ln.strip() for ln in orig[1:]], [ln.strip() for ln in mutant[1:]]
+    if orig and mutant and orig[0].split("(", 1)[1] != mutant[0].split("(", 1)[1]:   # a changed default
+        a, b = [orig[0].split("(", 1)[1].strip()] + a, [mutant[0].split("(", 1)[1].strip()] + b
+    diff = list(difflib.ndiff(a, b))
+    return (" ".join(ln[2:] for ln in diff if ln.startswith("- ")),
+            " ".join(ln[2:] for ln in diff if ln.startswith("+ ")))
+
+
 def verdict(name: str) -> tuple[str, str, str]:
     """(removed line, added line, verdict) of one mutant."""
-    diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], capture_output=True, text=True).stdout
-    minus = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
-    plus = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
-    a, b = " ".join(minus), " ".join(plus)
+    a, b = changed_lines(name)
     for pattern, text, why in REVIEWED:
         if fnmatch.fnmatch(name, pattern) and (b == text[1:] if text.startswith("^") else text in b):
             return a, b, why
