@@ -152,6 +152,23 @@ def core_variants(block_words: list[int] | None) -> list[tuple[str, int | None]]
     return [("core", None), *extra]
 
 
+def parse_settings(text: str) -> list[tuple[int, int]]:
+    """``"50:5,100:2"`` -> ``[(50, 5), (100, 2)]``: the (d, window) settings to run.
+
+    Raises ValueError, with the reason, on anything else (each number at least 1).
+    """
+    grid = []
+    for item in text.strip().split(","):
+        parts = item.strip().split(":")
+        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+            raise ValueError(f"{item!r} is not d:window (two whole numbers, e.g. 50:5)")
+        d, window = int(parts[0]), int(parts[1])
+        if d < 1 or window < 1:
+            raise ValueError(f"{item!r}: d and window must be at least 1")
+        grid.append((d, window))
+    return grid
+
+
 def paired_difference(cg: np.ndarray, base: np.ndarray) -> tuple[float, float]:
     """Mean and standard error of one core row's agreement minus another's, seed by seed.
 
@@ -220,7 +237,10 @@ def main(argv=None) -> None:
     threadpool_limits(1)
     grid = [(50, 5)] if args.quick else [(50, 2), (50, 5), (100, 2), (100, 5)]
     if args.settings:
-        grid = [(int(d), int(w)) for d, w in (item.split(":") for item in args.settings.split(","))]
+        try:
+            grid = parse_settings(args.settings)
+        except ValueError as error:
+            parser.error(f"--settings: {error}")
     epochs = 2 if args.quick else 20
     python = gensim_python()
     print("\n".join(describe()), flush=True)
