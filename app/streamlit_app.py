@@ -33,7 +33,7 @@ import gc  # noqa: E402
 import altair  # noqa: E402,F401
 import pandas  # noqa: E402,F401
 
-from lab_ui.handout import handout, handout_link  # noqa: E402
+from lab_ui.handout import handout, handout_link, tables_switch  # noqa: E402
 from lab_ui import links  # noqa: E402
 from lab_ui.train_controls import BOUND as TRAIN_BOUND  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
@@ -59,6 +59,8 @@ if handout():               # printing: the screen alone, in one column
     pg.run()
 else:
     top_bar(current)
+    if not presenting():
+        tables_switch(st.sidebar)
     pg.run()
     if not presenting():    # presenter mode keeps the sidebar closed
         handout_link(st.sidebar)

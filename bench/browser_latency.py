@@ -18,12 +18,17 @@ through an idle period and two frames. Beside it, from the same runs and the sam
 medians): **sent**, until the page sent its rerun request; **server**, from that request to the
 arrival of the server's ``script_finished`` message (Streamlit's public end-of-run signal: the
 server's work plus the loopback); **draw**, from ``script_finished`` to painted; **busy**, the
-page's long tasks (main-thread work over 50 ms, mostly drawing). Every wait is bounded; new
-rounds stop after ``--max-seconds``.
+page's long tasks (main-thread work over 50 ms, mostly drawing). **page cpu** and **srv cpu**
+(warm means) are CPU time, which other work on a shared machine inflates far less than wall-clock
+time: the page's main thread (Chromium's ``ThreadTime`` metric, over the DevTools protocol; it
+includes this script's own observers, the same for every version of the app) and the server
+process (``/proc/<pid>/stat``, in 10 ms ticks: hence means, not medians). Every wait is bounded;
+new rounds stop after ``--max-seconds``.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import sys
@@ -44,7 +49,7 @@ class Case:
     name: str
     path: str     # the screen's sidebar link
     tab: str      # a Train tab to click open ('' for none)
-    kind: str     # slider | key | button | select | text_input | text_area
+    kind: str     # slider | key | button | box | select | text_input | text_area
     key: str      # the widget's key ('' for kinds 'key' and 'button')
     a: str        # a key to press (slider, 'key'), a button's key (button), else the value A
     b: str        # the same for B
@@ -68,6 +73,8 @@ CASES = [
          "word cat -> dog -> cat", 60, 0),
     Case("train: cosine of two words", "/train", "Result", "select", "train_w2", "mat", "dog",
          "second word dog -> mat -> dog", 60, 0),
+    Case("train: a chart's table", "/train", "Result", "box", "train_heatmap_table_box", "", "",
+         "heatmap's box: open, then close", 100, 0),
     Case("one pair, step by step", "/pair", "", "button", "", "pair_next", "pair_prev",
          "Next pair, then Previous pair", 100, 0),
     _slider("gradients", "/gradients", "grad_lr", "learning rate 0.1 -> 0.5 -> 0.1"),
@@ -82,6 +89,30 @@ CASES = [
     _slider("your own vectors", "/own_vectors", "own_perplexity", "t-SNE perplexity 5 -> 10 -> 5"),
     _slider("position", "/position", "pos_width", "width 16 -> 32 -> 16"),
 ]
+
+
+class CpuClock:
+    """CPU seconds used so far by the page's main thread and by the server process."""
+
+    def __init__(self, page, server_pid: int):
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Performance.enable")
+        self.stat = Path(f"/proc/{server_pid}/stat")
+        self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def read(self) -> tuple[float, float]:
+        metrics = {m["name"]: m["value"] for m in self.cdp.send("Performance.getMetrics")["metrics"]}
+        try:
+            fields = self.stat.read_text().rsplit(")", 1)[1].split()   # utime, stime: fields 14, 15
+            server = (int(fields[11]) + int(fields[12])) / self.tick
+        except (OSError, IndexError, ValueError):
+            server = float("nan")
+        return metrics.get("ThreadTime", float("nan")), server
+
+    def timed(self, s: Page, action) -> dict:
+        (page0, server0), run = self.read(), s.rerun(action)
+        page1, server1 = self.read()
+        return run | {"page_cpu": page1 - page0, "server_cpu": server1 - server0}
 
 
 def clear_caches(s: Page) -> None:
@@ -102,6 +133,8 @@ def prepare(s: Page, c: Case, value: str):
         return lambda: page.keyboard.press(value)
     if c.kind == "button":
         return page.locator(f".st-key-{value} button").click
+    if c.kind == "box":                    # an expander: its header opens it (A) and closes it (B)
+        return page.locator(f".st-key-{c.key} summary").click
     box = page.locator(f".st-key-{c.key}")
     if c.kind == "slider":
         thumb = box.get_by_role("slider")
@@ -139,14 +172,14 @@ def open_case(s: Page, c: Case) -> dict:
     return opened
 
 
-def measure(s: Page, c: Case, repeats: int, deadline: float) -> dict:
+def measure(s: Page, c: Case, repeats: int, deadline: float, cpu: CpuClock) -> dict:
     out = {"open": open_case(s, c), "cold": [], "warm": []}
     for _ in range(repeats):
         if time.monotonic() > deadline:
             break
         clear_caches(s)
         for kind, value in (("cold", c.a), ("cold", c.b), ("warm", c.a), ("warm", c.b)):
-            out[kind].append(s.rerun(prepare(s, c, value)))
+            out[kind].append(cpu.timed(s, prepare(s, c, value)))
     out["exceptions"] = s.exceptions()
     return out
 
@@ -157,6 +190,10 @@ def ms(x: float) -> str:
 
 def med(runs: list[dict], field: str) -> float:
     return statistics.median(r[field] for r in runs) if runs else float("nan")
+
+
+def mean(runs: list[dict], field: str) -> float:
+    return statistics.fmean(r[field] for r in runs) if runs else float("nan")
 
 
 def worst(runs: list[dict], field: str = "painted") -> float:
@@ -175,7 +212,8 @@ def verdict(c: Case, r: dict) -> str:
 
 def report(results: dict[str, dict]) -> list[str]:
     head = (f"{'screen / tab':<36} {'control (A, then back to B)':<32} {'open':>5} {'cold':>5} "
-            f"{'worst':>5} {'warm':>5} {'worst':>5} {'sent':>5} {'server':>6} {'draw':>5} {'busy':>5}  "
+            f"{'worst':>5} {'warm':>5} {'worst':>5} {'sent':>5} {'server':>6} {'draw':>5} {'busy':>5} "
+            f"{'page cpu':>8} {'srv cpu':>7}  "
             f"{'target':<9} verdict (median against target, ms)")
     lines = [head, "-" * len(head)]
     for c in CASES:
@@ -191,7 +229,8 @@ def report(results: dict[str, dict]) -> list[str]:
             f"{ms(med(r['cold'], 'painted')):>5} {ms(worst(r['cold'])):>5} "
             f"{ms(med(w, 'painted')):>5} {ms(worst(w)):>5} {ms(med(w, 'sent')):>5} "
             f"{ms(statistics.median(server) if server else float('nan')):>6} "
-            f"{ms(statistics.median(draw) if draw else float('nan')):>5} {ms(med(w, 'busy')):>5}  "
+            f"{ms(statistics.median(draw) if draw else float('nan')):>5} {ms(med(w, 'busy')):>5} "
+            f"{ms(mean(w, 'page_cpu')):>8} {ms(mean(w, 'server_cpu')):>7}  "
             f"{target:<9} {verdict(c, r)}"
             + (f"  [{r['exceptions']} exception(s) shown]" if r["exceptions"] else ""))
     return lines
@@ -224,9 +263,10 @@ def main(argv: list[str] | None = None) -> None:
                 s = Page(browser.new_context(viewport={"width": 1280, "height": 900}), base, timing=True)
                 s.page.set_default_timeout(60_000)
                 s.goto("/")
+                cpu = CpuClock(s.page, proc.pid)
                 for c in cases:
                     try:
-                        results[c.name] = measure(s, c, repeats, deadline)
+                        results[c.name] = measure(s, c, repeats, deadline, cpu)
                     except Exception as err:  # report the others; say what went wrong here
                         failed[c.name] = f"{type(err).__name__}: {str(err).splitlines()[0][:200]}"
                         print(f"  {c.name}: FAILED, {failed[c.name]}", flush=True)
@@ -243,7 +283,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nKey press (or click) -> page painted, ms, through the real server (127.0.0.1, one "
           f"Chromium session at 1280x900); median and worst of {rounds}+ rounds, each A and B once "
           "cold (right after clearing the caches) and once warm. open: the sidebar link or tab, "
-          "first time. sent / server / draw / busy: warm medians (see the script's docstring).\n")
+          "first time. sent / server / draw / busy: warm medians; page cpu / srv cpu: warm means of CPU "
+          "time (see the script's docstring).\n")
     print("\n".join(report(results)))
     for name, why in failed.items():
         print(f"{name:<36} not measured: {why}")

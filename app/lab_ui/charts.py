@@ -63,6 +63,16 @@ def with_rows(spec: dict) -> dict:
     return {**spec, **({"datasets": rows} if "datasets" in spec else {})}
 
 
+def on_screen(spec: dict, print_view: bool = False) -> dict:
+    """The spec as the page draws it: on a canvas (one bitmap, where SVG makes a page element
+    of every cell, point and label: a 12-word heatmap alone is 300 of them, and a warm rerun
+    of the Train screen cost the page's main thread about a fifth more CPU time with SVG),
+    except in presenter mode and in a handout (``print_view``), which keep SVG: text that
+    stays sharp at any projector zoom and in print."""
+    renderer = "svg" if print_view or presenting() else "canvas"
+    return {**spec, "usermeta": {"embedOptions": {"renderer": renderer}}}
+
+
 def presenting() -> bool:
     """Presenter mode is on (the switch, or ``present=1`` in the page address)."""
     return bool(st.session_state.get("present_mode", False))
@@ -186,8 +196,8 @@ def heatmap(S: np.ndarray, labels: list[str], title: str = "", value: str = "cos
                        "encoding": position})
     body = {"layer": layers} if len(layers) > 1 else rect
     return _chart({**body, "data": {"name": "matrix"}},
-                  {"matrix": matrix_frame(S, labels, value)}, size, wrap_title(title, size, big), big,
-                  label_font=axis_font)
+                  {"matrix": with_title(matrix_frame(S, labels, value), wrap_title(title, size, big))},
+                  size, data_title("matrix") if title else "", big, label_font=axis_font)
 
 
 @cached_spec
@@ -256,6 +266,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     tooltip = ([_field("word", "nominal")] + ([_field("group", "nominal")] if colour else [])
                + [_field("x", "quantitative", format=".3f"), _field("y", "quantitative", format=".3f")])
     font = BIG_FONT if big else FONT
+    df = with_title(df, wrap_title(title, size, big))    # the title travels with the data (below)
     layers = [{"data": {"name": "points"},
                "mark": {"type": "circle", "opacity": 0.9, "size": 140 if labels or big else 90},
                "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
@@ -263,26 +274,50 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     if labels or big:
         spots = place(coords, words, width=size, height=size, font=font, priority=priority,
                       label_all=big, domain=domain)
-        lab = pd.DataFrame([{"x": coords[i, 0], "y": coords[i, 1], "word": words[i],
-                             "dx": dx, "dy": dy, "align": al,
-                             **({"group": colour[i]} if colour is not None else {})}
-                            for i, (dx, dy, al) in spots.items()])
-        if len(lab):
-            for al in ("left", "right", "center"):
-                part = lab[lab["align"] == al]
-                for (dx, dy), grp in part.groupby(["dx", "dy"]):
-                    name = f"labels_{al}_{dx:g}_{dy:g}"
-                    datasets[name] = grp.drop(columns=["dx", "dy", "align"]).reset_index(drop=True)
-                    layers.append({"data": {"name": name},
-                                   "mark": {"type": "text", "align": al, "dx": float(dx), "dy": float(dy),
-                                            "fontSize": font, "fontWeight": "bold"},
-                                   "encoding": {"color": col, "text": _field("word", "nominal"),
-                                                "x": _field("x", "quantitative"),
-                                                "y": _field("y", "quantitative")}})
+        lab = pd.DataFrame({"x": [coords[i, 0] for i in spots], "y": [coords[i, 1] for i in spots],
+                            "word": [words[i] for i in spots],
+                            "dx": [float(dx) for dx, _, _ in spots.values()],
+                            "dy": [float(dy) for _, dy, _ in spots.values()],
+                            "align": [al for _, _, al in spots.values()],
+                            **({"group": [colour[i] for i in spots]} if colour is not None else {})})
+        datasets["labels"] = lab
+        layers.append({"data": {"name": "labels"},   # each label's offset and side from its row
+                       "mark": {"type": "text", "align": {"expr": "datum.align"}, "dx": {"expr": "datum.dx"},
+                                "dy": {"expr": "datum.dy"}, "fontSize": font, "fontWeight": "bold"},
+                       "encoding": {"color": col, "text": _field("word", "nominal"),
+                                    "x": _field("x", "quantitative"), "y": _field("y", "quantitative")}})
     if ring:
         datasets["found"], found_layers = _rings(coords, words, ring, far, font)
         layers += found_layers
-    return _chart({"layer": layers}, datasets, size, wrap_title(title, size, big), big)
+    return _chart({"layer": layers}, datasets, size, data_title("points") if title else "", big)
+
+
+# A title that changes with the run (say "keeps 84%" instead of "keeps 88%", or "width 32") is
+# read from the chart's data (a "title" column, set on the first row, lines split at "\n"), so
+# that a new run changes the chart's data only: its spec stays the same and the page swaps the
+# data in place instead of building the chart again.
+def data_title(dataset: str) -> dict:
+    """The title spec that reads the title from the first row of ``dataset``."""
+    return {"text": {"expr": f"split((data('{dataset}')[0] || {{title: ''}}).title || '', '\\n')"}}
+
+
+def with_title(df: pd.DataFrame, title: str | list[str]) -> pd.DataFrame:
+    """``df`` with the title in a "title" column: on its first row, empty on the others."""
+    text = "\n".join(title) if isinstance(title, list) else title
+    return df.assign(title=[text] + [None] * (len(df) - 1)) if len(df) else df.assign(title=[])
+
+
+def chart_title(spec: dict, datasets: dict[str, pd.DataFrame] | None = None) -> str:
+    """A chart's title as shown, in one line: the spec's own, or the one it reads from its data
+    (``data_title``)."""
+    t = spec.get("title", "")
+    expr = t.get("text", {}).get("expr", "") if isinstance(t, dict) and isinstance(t.get("text"), dict) else ""
+    if expr:
+        name = expr.split("data('", 1)[1].split("'", 1)[0]
+        df = (datasets or {}).get(name)
+        return "" if df is None or not len(df) else str(df["title"].iloc[0]).replace("\n", " ")
+    t = t.get("text", "") if isinstance(t, dict) else t
+    return " ".join(t) if isinstance(t, list) else str(t)
 
 
 FAR_ROLE = "neighbour, far in this picture"

@@ -17,20 +17,45 @@ def intro(title: str, text: str) -> None:
 
 
 def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers as a table",
-                     key: str | None = None, stretch: bool = True) -> None:
+                     key: str = "", stretch: bool = True) -> None:
     """Every chart has its numbers one click away, and its PNG and SVG files beside them
-    (``lab_ui.handout``); in a handout the numbers are open. ``stretch``: fill the column's
-    width (for charts built with ``width="container"``)."""
-    from lab_ui.handout import chart_files, handout
+    (``lab_ui.handout``); in a handout, or with the sidebar's "Open every chart's table",
+    the numbers are open. ``key``: the table's key (its box is ``<key>_box``). ``stretch``:
+    fill the column's width (for charts built with ``width="container"``).
+
+    A closed box holds nothing: the table and the file buttons are built, sent and drawn
+    only while the box is open (``lazy_box``), because a dozen tables drawn inside closed
+    boxes on every rerun were the largest part of the page's work after a slider move."""
+    from lab_ui.charts import on_screen
+    from lab_ui.handout import every_table_open, handout
     width = "stretch" if stretch else "content"
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.charts
-        st.vega_lite_chart(spec=chart, width=width)
+        st.vega_lite_chart(spec=on_screen(chart, print_view=handout()), width=width)
     else:
         st.altair_chart(chart, width=width)
-    with st.expander(label, expanded=handout()):
-        st.dataframe(table, hide_index=True, key=key)
-        if key is not None and not handout():
-            chart_files(chart, key)
+    if every_table_open():
+        with st.expander(label, expanded=True):
+            _numbers(chart, table, key)
+    else:
+        lazy_box(label, f"{key}_box", _numbers, chart, table, key)
+
+
+@st.fragment
+def lazy_box(label: str, key: str, fill, *args) -> None:
+    """An expander whose content, ``fill(*args)``, is built, sent and drawn only while it is
+    open (Streamlit's lazy expander: it tracks its state under ``key``). A fragment: opening
+    or closing it reruns this box alone, not the screen."""
+    box = st.expander(label, key=key, on_change="rerun")
+    if box.open:
+        with box:
+            fill(*args)
+
+
+def _numbers(chart, table: pd.DataFrame, key: str) -> None:
+    from lab_ui.handout import chart_files, handout
+    st.dataframe(table, hide_index=True, key=key)
+    if not handout():
+        chart_files(chart, key)
 
 
 def vector_frame(v, name: str = "value", prefix: str = "dim") -> pd.DataFrame:

@@ -3,6 +3,8 @@
 * ``handout=1`` in the page address: the screen prints as one column with no navigation and
   every chart's table open (figures and their numbers together). A link in the sidebar opens
   the current screen that way.
+* Outside a handout a chart's table is built only when its box is opened
+  (``lab_ui.common.chart_with_table``); the sidebar's switch (``tables=true``) opens them all.
 * Every chart (``lab_ui.common.chart_with_table``) offers PNG and SVG files, drawn offline by
   vl-convert when the button is pressed, with the screen's address (and so its settings, for the
   screens that keep them in the address) printed underneath.
@@ -14,11 +16,25 @@ from urllib.parse import urlencode
 import streamlit as st
 
 HANDOUT_KEY = "handout"
+TABLES_KEY = "tables"        # the switch (and page-address parameter) that opens every chart's table
 EXPORT_WIDTH = 640           # px: a chart's width in the files (the screen's width is unknown there)
 
 
 def handout() -> bool:
     return st.query_params.get(HANDOUT_KEY) == "1"
+
+
+def every_table_open() -> bool:
+    """Every chart's table is shown open: in a handout, or with the sidebar's switch on."""
+    return handout() or bool(st.session_state.get(TABLES_KEY))
+
+
+def tables_switch(where) -> None:
+    """The sidebar's switch that opens every chart's table at once (kept in the page address,
+    ``tables=true``), for a student checking every number of a screen."""
+    where.toggle("Open every chart's table", key=TABLES_KEY, bind="query-params",
+                 help="Each chart has its numbers in a box under it, built when you open the box. "
+                      "This opens all of them on every screen (the page then redraws more slowly).")
 
 
 def address(**extra: str) -> str:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from lab_ui.chips import hide_css
 from lab_ui.common import plain
+from lab_ui.handout import TABLES_KEY
 
 # Each screen's widget keys start with its prefix (the reset button forgets them by it too).
 PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_", "pair.py": "pair_",
@@ -20,7 +21,7 @@ PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_
             "tokens.py": "tok_", "projections.py": "proj_", "analogies.py": "ana_", "position.py": "pos_",
             "own_vectors.py": "own_"}
 HIDE_KEY = "hide"
-RESERVED = {"present", "handout", HIDE_KEY}
+RESERVED = {"present", "handout", TABLES_KEY, HIDE_KEY}
 KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
@@ -86,7 +87,7 @@ def builder(where, page_file: str) -> None:
     if prefix is None:
         return
     keys = sorted(k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)
-                  and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg")))
+                  and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg", "_box")))
     with where.expander("Build a lesson link"):
         st.caption("The address already holds this screen's settings. Pick controls to hide from the "
                    "class, then copy the link.")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lab_ui.handout import TABLES_KEY
+
 PRESENT_KEY = "present"          # the link parameter
 MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
 RESET_LABEL = "Back to the lesson's run"
@@ -109,7 +111,7 @@ def _reset(prefixes: tuple[str, ...], defaults: dict) -> None:
     for key, value in defaults.items():
         st.session_state[key] = value
     for key in list(st.query_params):
-        if key not in defaults:
+        if key not in defaults and key != TABLES_KEY:   # the reader's own switch stays
             del st.query_params[key]
     _sync_address()
 

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import captions, charts, layout
-from lab_ui.common import chart_with_table
+from lab_ui.common import chart_with_table, lazy_box
 from lab_ui.find_word import FOUND_K, found_table, ring_args
 from lab_ui.projection_views import word_groups
 from lab_ui.train_views import heatmap_order, neighbours_panel
@@ -127,10 +127,14 @@ def reading_notes() -> None:
 
 
 def pairs_panel(corpus: Corpus, window: int) -> None:
-    """Every (centre, context) pair the window makes, in training order."""
-    with st.expander(f"The {corpus.n_pairs:,} (centre, context) pairs the window makes"):
-        st.markdown(f"For each word, every word at most {window} places away is a neighbour, "
-                    "in order of position. The model is trained to predict the context from the centre.")
-        pairs = pd.DataFrame({"centre": [corpus.vocab[i] for i in corpus.inputs],
-                              "context": [corpus.vocab[j] for j in corpus.targets]})
-        st.dataframe(pairs, key="train_pairs_table")
+    """Every (centre, context) pair the window makes, in training order (built when opened)."""
+    lazy_box(f"The {corpus.n_pairs:,} (centre, context) pairs the window makes", "train_pairs_box",
+             pairs_table, corpus, window)
+
+
+def pairs_table(corpus: Corpus, window: int) -> None:
+    st.markdown(f"For each word, every word at most {window} places away is a neighbour, "
+                "in order of position. The model is trained to predict the context from the centre.")
+    pairs = pd.DataFrame({"centre": [corpus.vocab[i] for i in corpus.inputs],
+                          "context": [corpus.vocab[j] for j in corpus.targets]})
+    st.dataframe(pairs, key="train_pairs_table")

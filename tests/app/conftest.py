@@ -6,11 +6,16 @@ from tests.conftest import ROOT
 APP = str(ROOT / "app" / "streamlit_app.py")
 
 
-def open_screen(name: str, **query) -> AppTest:
+def open_screen(name: str, tables: bool = True, **query) -> AppTest:
     """Run the real router and switch to a screen, as a click in the sidebar would.
-    ``query`` sets URL parameters first (e.g. ``train_tab="Export"`` opens that tab)."""
+    ``query`` sets URL parameters first (e.g. ``train_tab="Export"`` opens that tab).
+    ``tables``: the sidebar's "Open every chart's table" switch is on, so that the tests can
+    read the numbers behind every chart (otherwise a chart's table is built only when its
+    box is opened: ``lab_ui.common.chart_with_table``)."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(query)
+    if tables:
+        at.session_state["tables"] = True
     at.run()
     if name != "home":
         at.switch_page(f"app_pages/{name}.py").run()

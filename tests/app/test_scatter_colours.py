@@ -3,6 +3,7 @@ palette; scatter labels drawn on the points."""
 import json
 
 from tests.app.conftest import open_screen
+from tests.app.values import charts
 from lab_ui.charts import GROUP_COLOURS
 
 
@@ -37,9 +38,11 @@ def test_projections_keep_one_colour_per_group_across_charts():
 
 def test_train_word_groups_map_is_coloured_by_group_and_labelled():
     at = open_screen("train", train_source="Word groups (generated)")
-    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
-    pca = next(s for s in specs if "flat picture" in json.dumps(s.get("title", "")))
+    chart = next(c for c in charts(at) if "flat picture" in c.title)
+    pca = chart.spec
     colours = _group_colours(pca)
     assert {"animals", "river", "money", "bank"} <= set(colours)
     texts = [layer for layer in pca["layer"] if (layer.get("mark") or {}).get("type") == "text"]
     assert texts, "no labels drawn on the points"
+    labels = chart.data["labels"]
+    assert len(labels) and set(labels["word"]) <= set(chart.data["points"]["word"])

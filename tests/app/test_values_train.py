@@ -100,7 +100,10 @@ def test_heatmap_neighbours_pca_and_pairs(name):
     reading = text_with(at, r"PCA lays the")
     assert has_number(reading, 100 * p.explained[0], 0) and has_number(reading, 100 * p.explained[1], 0)
     assert has_number(reading, s.get("d_model", 4), 0)
-    # the pairs the window makes
+    # the pairs the window makes (their box is built when opened)
+    assert not [t for t in at.dataframe if "centre" in t.value.columns]
+    at.session_state["train_pairs_box"] = True
+    at.run()
     pairs = table(at, "centre")
     assert list(pairs["centre"]) == [corpus.vocab[i] for i in corpus.inputs]
     assert list(pairs["context"]) == [corpus.vocab[j] for j in corpus.targets]

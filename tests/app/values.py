@@ -22,6 +22,8 @@ from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
+from lab_ui.charts import chart_title
+
 
 @dataclass
 class Chart:
@@ -30,11 +32,11 @@ class Chart:
 
     @property
     def title(self) -> str:
-        t = self.spec.get("title", "")
+        """The title as shown, in one line (a scatter reads its title from its data)."""
+        t = chart_title(self.spec, self.data)
         for layer in self.spec.get("layer", []):
-            t = t or layer.get("title", "")
-        t = t.get("text", "") if isinstance(t, dict) else t
-        return " ".join(t) if isinstance(t, list) else str(t)      # a title may be split over lines
+            t = t or chart_title(layer)
+        return t
 
     def rows(self, field: str) -> pd.DataFrame:
         """The first dataset with ``field`` (a scatter's label layer repeats its points' data)."""
