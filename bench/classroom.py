@@ -4,7 +4,9 @@ Each student speaks Streamlit's own websocket protocol (the protobuf BackMsg / F
 that the browser sends and receives), so 40 of them fit on this 2-core machine beside
 the server, where 40 Chromium instances would not. A student:
 
-* opens the Train screen with settings of its own (its seed is its number, so no two
+* arrives at a seeded moment within the first ``--arrival`` seconds (a class does not open
+  the app in the same millisecond; ``--arrival 0`` is the worst case where it does) and
+  opens the Train screen with settings of its own (its seed is its number, so no two
   students share a run), then every 5-15 s (seeded) moves the d_model or window slider,
   or visits another screen and comes back;
 * times each action from the message it sends to the server's ``script_finished``;
@@ -17,7 +19,7 @@ a new seed every action (long runs: they queue for the server's long-run slots),
 half of whom close their tab in the middle of a run (that run must stop).
 
 Run from the repository root:
-    .venv/bin/python -m bench.classroom --students 40 --heavy 3 --seconds 180
+    .venv/bin/python -m bench.classroom --students 40 --heavy 3 --seconds 180 --arrival 60
     .venv/bin/python -m bench.classroom --url http://127.0.0.1:8600   # an existing server
 It prints one table; only loopback addresses are contacted, every wait is bounded.
 """
@@ -27,7 +29,6 @@ import argparse
 import asyncio
 import random
 import re
-import statistics
 import tempfile
 import time
 import urllib.request
@@ -40,6 +41,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.asyncio.client import connect
 
 from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
+from bench.classroom_report import WARMUP_S, report, warmup
 from bench.machine import load
 from deploy import serve as deploy_serve
 from core.corpus import GUIDE_TEXT, Corpus
@@ -47,7 +49,6 @@ from core.skipgram import SkipGramConfig, train
 
 OTHER_SCREENS = ["lookup", "similarity", "gradients", "parameters", "limits", "tokens"]
 ACTION_TIMEOUT_S = 60.0
-WARMUP_S = 30.0           # the first 30 s: students arrive, every first page is a new session
 MAX_STUDENTS = 80
 PASTE = "Paste your own text"
 
@@ -59,6 +60,7 @@ class Student:
     seed: int = -1                  # the training seed it uses; -1: its own number
     latencies: list[float] = field(default_factory=list)        # light actions on Train
     after_warmup: list[bool] = field(default_factory=list)      # was that action after warm-up?
+    action_times: list[float] = field(default_factory=list)     # when each Train action was planned (s)
     other_latencies: list[float] = field(default_factory=list)  # other screens
     heavy_latencies: list[float] = field(default_factory=list)  # long runs
     checked: int = 0
@@ -80,9 +82,10 @@ def expected(d_model: int, window: int, seed: int, text: str = GUIDE_TEXT,
     return f"{r.losses[0]:.3f}", f"{r.final_loss:.3f}"
 
 
-def plan(index: int, seconds: float, rng: random.Random) -> list[tuple[float, str, int]]:
-    """A light student's actions: (time, what, new value), every 5-15 s."""
-    t, d, w, out = rng.uniform(0, 20), 2 + index % 10, 1 + index % 4, []
+def plan(index: int, seconds: float, rng: random.Random, arrival: float = 20.0) -> list[tuple[float, str, int]]:
+    """A light student's actions: (time, what, new value): it opens the app at a moment
+    within the first ``arrival`` seconds, then acts every 5-15 s."""
+    t, d, w, out = rng.uniform(0, arrival), 2 + index % 10, 1 + index % 4, []
     out.append((t, "open", 0))
     while True:
         t += rng.uniform(5, 15)
@@ -178,9 +181,16 @@ async def open_session(base: str, s: Student):
                          max_size=None, open_timeout=30)
 
 
-async def light_student(s: Student, base: str, actions, truth: dict, t_start: float) -> None:
+async def light_student(s: Student, base: str, actions, truth: dict, t_start: float,
+                        warmup: float = WARMUP_S) -> None:
+    """Open the page and its websocket when the student arrives (its first action), then act."""
     d, w = 2 + s.index % 10, 1 + s.index % 4
-    ws = await open_session(base, s)
+    await asyncio.sleep(max(0.0, t_start + actions[0][0] - time.perf_counter()))
+    try:
+        ws = await asyncio.wait_for(open_session(base, s), ACTION_TIMEOUT_S)
+    except (asyncio.TimeoutError, OSError, Exception) as err:  # noqa: BLE001 - counted, not raised
+        s.errors.append(f"could not connect: {type(err).__name__}: {str(err)[:80]}")
+        return
     sess = Session(ws, base)
     try:
         for at, what, value in actions:
@@ -197,7 +207,8 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
                 shown = await sess.run("train", f"train_d_model={d}&train_window={w}&train_seed={s.seed}",
                                        {"train_d_model": d, "train_window": w, "train_seed": s.seed})
             s.latencies.append(shown["seconds"])
-            s.after_warmup.append(at >= WARMUP_S)
+            s.after_warmup.append(at >= warmup)
+            s.action_times.append(at)
             s.errors += shown["errors"]
             got, want = losses_shown(shown), truth[(d, w, s.seed)]
             s.checked += 1
@@ -211,7 +222,8 @@ async def light_student(s: Student, base: str, actions, truth: dict, t_start: fl
 
 async def heavy_student(s: Student, base: str, seconds: float, t_start: float, leave: bool) -> None:
     """Paste a text of one's own; retrain it with a new seed until time is up. A leaving
-    student closes the tab two seconds into its first run (that run must stop)."""
+    student closes the tab one second into its first run (a long run takes 2 s or more):
+    that run must stop."""
     text, seed = heavy_text(s.index), 0
     await asyncio.sleep(5 + s.index % 5)
     try:
@@ -224,7 +236,7 @@ async def heavy_student(s: Student, base: str, seconds: float, t_start: float, l
                            {"train_source": PASTE, "train_text": text, "train_seed": seed})
             if leave and seed == 1:
                 task = asyncio.ensure_future(run)
-                await asyncio.sleep(2)
+                await asyncio.sleep(1)
                 task.cancel()
                 await ws.close()
                 s.left_mid_run += 1
@@ -246,18 +258,14 @@ async def sample_memory(pids: list[int], until: float, out: list) -> None:
         await asyncio.sleep(2)
 
 
-def pct(xs: list[float], q: float) -> float:
-    return statistics.quantiles(xs, n=100, method="inclusive")[q - 1] if len(xs) >= 2 else (xs[0] if xs else float("nan"))
-
-
 async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[int], seed: int,
-                    shared_seed: bool = False):
+                    shared_seed: bool = False, arrival: float = 20.0):
     """``shared_seed``: every student trains with the lesson's seed 0 (a class following the
     lesson: students with the same settings share a cached run); otherwise each student's
     seed is its own number, so every action is a run nobody has trained yet (worst case)."""
     rng = random.Random(seed)
     students = [Student(i, seed=0 if shared_seed else -1) for i in range(n)]
-    plans = [plan(i, seconds, random.Random(rng.random())) for i in range(n)]
+    plans = [plan(i, seconds, random.Random(rng.random()), arrival) for i in range(n)]
     truth = {}
     for s, actions in zip(students, plans):   # every figure checked, computed before the class starts
         d, w = 2 + s.index % 10, 1 + s.index % 4
@@ -273,49 +281,9 @@ async def classroom(base: str, n: int, heavy: int, seconds: float, pids: list[in
     memory: list = []
     await asyncio.gather(
         sample_memory(pids, t0 + seconds, memory),
-        *(light_student(s, base, a, truth, t0) for s, a in zip(students, plans)),
+        *(light_student(s, base, a, truth, t0, warmup(arrival)) for s, a in zip(students, plans)),
         *(heavy_student(h, base, seconds, t0, leave=(j % 2 == 1)) for j, h in enumerate(heavies)))
     return students, heavies, memory, time.perf_counter() - t0
-
-
-def report(students, heavies, memory, wall: float, seconds: float) -> str:
-    light = [x for s in students for x in s.latencies]
-    warm_l = [x for s in students for x, w in zip(s.latencies, s.after_warmup) if w]
-    other = [x for s in students for x in s.other_latencies]
-    hv = [x for h in heavies for x in h.heavy_latencies]
-    errors = [e for s in students + heavies for e in s.errors]
-    cross = [c for s in students for c in s.crosstalk]
-    seeds = "each its own" if len({s.seed for s in students}) > 1 else f"all {students[0].seed}"
-    rows = [("students (light / long-run)", f"{len(students)} / {len(heavies)}"),
-            ("training seeds of the light students", seeds),
-             ("class length", f"{wall:.0f} s"),
-             ("Train actions timed", f"{len(light)}"),
-             ("  p50 / p95 / max", f"{pct(light, 50):.2f} / {pct(light, 95):.2f} / {max(light, default=float('nan')):.2f} s"),
-             ("  after warm-up (30 s on): p50 / p95 / max",
-              f"{pct(warm_l, 50):.2f} / {pct(warm_l, 95):.2f} / {max(warm_l, default=float('nan')):.2f} s"),
-             ("other screens timed", f"{len(other)}"),
-             ("  p50 / p95 / max", f"{pct(other, 50):.2f} / {pct(other, 95):.2f} / {max(other, default=float('nan')):.2f} s"),
-             ("long runs finished", f"{len(hv)}"),
-             ("  p50 / max", f"{pct(hv, 50):.2f} / {max(hv, default=float('nan')):.2f} s"),
-             ("long-run students who left mid-run", f"{sum(h.left_mid_run for h in heavies)}"),
-             ("loss figures checked", f"{sum(s.checked for s in students)}"),
-             ("cross-talk (wrong figures)", f"{len(cross)}"),
-             ("errors", f"{len(errors)}")]
-    replicas = sorted({s.replica for s in students + heavies if s.replica})
-    if replicas:
-        spread = ", ".join(f"{r}: {sum(s.replica == r for s in students + heavies)}" for r in replicas)
-        rows.append(("students per replica (behind nginx)", spread))
-    if memory:
-        mib = [(t - memory[0][0], m / 2**20) for t, m in memory]
-        warm = [m for t, m in mib if t >= min(30.0, seconds / 3)]
-        rows += [("server memory after warm-up (first / last / max)",
-                  f"{warm[0]:,.0f} / {warm[-1]:,.0f} / {max(warm):,.0f} MiB" if warm else "n/a")]
-        marks = [next((m for t, m in mib if t >= mark), mib[-1][1]) for mark in range(0, int(wall), 30)]
-        rows += [("server memory every 30 s (MiB)", " ".join(f"{m:,.0f}" for m in marks))]
-    width = max(len(k) for k, _ in rows)
-    lines = [f"{k:<{width}}  {v}" for k, v in rows]
-    lines += [f"  error: {e}" for e in errors[:10]] + [f"  cross-talk: {c}" for c in cross[:10]]
-    return "\n".join(lines)
 
 
 def main() -> None:
@@ -327,10 +295,15 @@ def main() -> None:
     ap.add_argument("--shared-seed", action="store_true",
                     help="every student trains with the lesson's seed 0 (runs shared through the "
                          "cache); default: each its own seed, every action a new run (worst case)")
+    ap.add_argument("--arrival", type=float, default=20.0,
+                    help="the light students open the app at seeded moments spread over this many "
+                         "seconds (0: all at the same moment, the worst case)")
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
     ap.add_argument("--replicas", type=int, default=0,
                     help="start this many app processes behind nginx (deploy/serve.py) instead of one")
     args = ap.parse_args()
+    if not 0 <= args.arrival < args.seconds:
+        ap.error("--arrival must be at least 0 and shorter than --seconds")
     if not 1 <= args.students + args.heavy <= MAX_STUDENTS:
         ap.error(f"between 1 and {MAX_STUDENTS} students in all")
     if args.url and not re.match(r"http://(127\.\d+\.\d+\.\d+|localhost)(:\d+)?$", args.url):
@@ -347,13 +320,13 @@ def main() -> None:
     print(f"machine load before: {load()}")
     try:
         students, heavies, memory, wall = asyncio.run(classroom(
-            base, args.students, args.heavy, args.seconds, pids, args.seed, args.shared_seed))
+            base, args.students, args.heavy, args.seconds, pids, args.seed, args.shared_seed, args.arrival))
     finally:
         if proc is not None:
             stop_server(proc)
         if cluster is not None:
             cluster.stop()
-    print(report(students, heavies, memory, wall, args.seconds))
+    print(report(students, heavies, memory, wall, args.seconds, args.arrival))
     if logs:
         stopped = sum(p.read_text(errors="replace").count("its session has gone away") for p in logs)
         print(f"long runs stopped because their tab closed (server log): {stopped}")

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.word2vec            # the full table (10 to 20 minutes)
     .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
+    .venv/bin/python -m bench.word2vec --block-words 24   # plus a row for core with blocks of 24 words
 
 gensim 4.3.3 needs numpy < 2, so it lives in its own virtual environment, ``.venv-gensim/``
 at the repository root (git-ignored), which this script creates on first use
@@ -31,6 +32,13 @@ d 50 window 2), which flattered the old three-seed figures. Columns:
   both sides (:func:`gap_interval`): the measurement's own noise.
 * WordSim-353: Spearman correlation between human similarity ratings and cosines, on the
   pairs whose two words are both in the vocabulary (mean over the seeds).
+
+``--block-words N`` (repeatable) adds a core row trained with ``Word2VecConfig(block_words=N)``
+(at most N centre words updated from the same rows; core's default is larger, see
+core.word2vec.block_size), on the same seeds as the default core row and timed in the same
+alternation; below the table, each such row's agreement minus the default row's, seed by
+seed (:func:`paired_difference`): both rows draw the same random numbers for a seed, so
+this difference is measured far more finely than either gap.
 """
 from __future__ import annotations
 
@@ -42,6 +50,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads its BLAS
 import numpy as np  # noqa: E402
@@ -54,7 +63,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GENSIM_VENV = ROOT / ".venv-gensim"
 GENSIM_PINS = ["gensim==4.3.3", "numpy==1.26.4", "scipy==1.13.1"]
 ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-SETTINGS = dict(negative=5, min_count=5, sample=1e-3)
+SETTINGS: dict[str, Any] = dict(negative=5, min_count=5, sample=1e-3)
 GENSIM_SEEDS, CORE_SEEDS = 1, 101
 """First seed of each side: disjoint ranges (see the module docstring)."""
 
@@ -122,7 +131,8 @@ def gap_interval(gg: np.ndarray, cg: np.ndarray, draws: int = 2000, level: float
     gap = pair_values(cg, False).mean() - pair_values(gg, True).mean()
     out = []
     for _ in range(draws):
-        a, b = rng.integers(0, N, N), rng.integers(0, M, M)
+        a: np.ndarray = rng.integers(0, N, size=(N,))           # (N,) gensim seeds drawn
+        b: np.ndarray = rng.integers(0, M, size=(M,))           # (M,) core seeds drawn
         sub = gg[np.ix_(a, a)][np.triu_indices(N, k=1)]
         distinct = a[np.triu_indices(N, k=1)[0]] != a[np.triu_indices(N, k=1)[1]]
         if not distinct.any():
@@ -130,6 +140,44 @@ def gap_interval(gg: np.ndarray, cg: np.ndarray, draws: int = 2000, level: float
         out.append(cg[np.ix_(a, b)].mean() - sub[distinct].mean())
     lo, hi = np.quantile(out, [(1 - level) / 2, (1 + level) / 2])
     return float(gap), float(lo), float(hi)
+
+
+def core_variants(block_words: list[int] | None) -> list[tuple[str, int | None]]:
+    """The core rows of the table: ``(label, block_words)``, the default first (``None``).
+
+    >>> core_variants([24])
+    [('core', None), ('core, blocks of 24 words', 24)]
+    """
+    extra = [(f"core, blocks of {n} words", n) for n in dict.fromkeys(block_words or [])]
+    return [("core", None), *extra]
+
+
+def parse_settings(text: str) -> list[tuple[int, int]]:
+    """``"50:5,100:2"`` -> ``[(50, 5), (100, 2)]``: the (d, window) settings to run.
+
+    Raises ValueError, with the reason, on anything else (each number at least 1).
+    """
+    grid = []
+    for item in text.strip().split(","):
+        parts = item.strip().split(":")
+        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+            raise ValueError(f"{item!r} is not d:window (two whole numbers, e.g. 50:5)")
+        d, window = int(parts[0]), int(parts[1])
+        if d < 1 or window < 1:
+            raise ValueError(f"{item!r}: d and window must be at least 1")
+        grid.append((d, window))
+    return grid
+
+
+def paired_difference(cg: np.ndarray, base: np.ndarray) -> tuple[float, float]:
+    """Mean and standard error of one core row's agreement minus another's, seed by seed.
+
+    ``cg`` and ``base`` (N, M): gensim seeds (rows) against the M core seeds (columns)
+    that both core rows share; each core seed's mean over gensim's seeds is one paired
+    difference (M of them), so the standard error is their sd / sqrt(M).
+    """
+    diff = cg.mean(axis=0) - base.mean(axis=0)                # (M,)
+    return float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(len(diff)))
 
 
 def spearman(x, y) -> float:
@@ -174,16 +222,29 @@ def main(argv=None) -> None:
     parser.add_argument("--repeats", type=int, default=1, help="timed runs per seed and side")
     parser.add_argument("--seeds", type=int, default=None,
                         help="seeds per side (default 8; 2 with --quick)")
+    parser.add_argument("--block-words", type=int, action="append", metavar="N",
+                        help="also a core row with Word2VecConfig(block_words=N) (repeatable)")
+    parser.add_argument("--settings", default=None, metavar="D:W,...",
+                        help="only these (d, window) settings, e.g. 50:5,100:2")
     args = parser.parse_args(argv)
     args.seeds = args.seeds or (2 if args.quick else 8)
     if args.seeds < 2:
         parser.error("--seeds must be at least 2 (gensim's row is its seeds against each other)")
+    if any(n < 1 for n in args.block_words or []):
+        parser.error("--block-words must be at least 1")
+    variants = core_variants(args.block_words)
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
     grid = [(50, 5)] if args.quick else [(50, 2), (50, 5), (100, 2), (100, 5)]
+    if args.settings:
+        try:
+            grid = parse_settings(args.settings)
+        except ValueError as error:
+            parser.error(f"--settings: {error}")
     epochs = 2 if args.quick else 20
     python = gensim_python()
     print("\n".join(describe()), flush=True)
+    rows, paired = [], []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         data = run_gensim(python, {"what": "data", "out": str(tmp)}, tmp)
@@ -191,61 +252,76 @@ def main(argv=None) -> None:
         n_words = sum(len(s) for s in sentences)
         print(f"corpus   Lee background: {len(sentences)} documents, {n_words:,} words; "
               f"WordSim-353: {len(pairs_ws)} pairs", flush=True)
-        rows = []
+        names = ["gensim"] + [name for name, _ in variants]
         for d, window in grid:
-            runs: dict[str, list] = {"gensim": [], "core": []}
-            times: dict[str, list] = {"gensim": [], "core": []}
+            runs: dict[str, list] = {name: [] for name in names}
+            times: dict[str, list] = {name: [] for name in names}
             for rep in range(args.repeats):
-                for i in range(args.seeds):                   # alternate the two sides
+                for i in range(args.seeds):                   # alternate the sides
                     g_seed, c_seed = GENSIM_SEEDS + i, CORE_SEEDS + i
                     job = dict(what="train", sentences=str(tmp / "lee.json"), out=str(tmp / f"g{g_seed}"),
                                d_model=d, window=window, epochs=epochs, seed=g_seed, **SETTINGS)
                     g = run_gensim(python, job, tmp)
-                    cpu = time.process_time()
-                    r = train_word2vec(sentences, Word2VecConfig(d_model=d, window=window, epochs=epochs,
-                                                                 seed=c_seed, **SETTINGS))
-                    cpu = time.process_time() - cpu
                     times["gensim"].append((g["seconds"], g["cpu"]))
-                    times["core"].append((r.seconds, cpu))
+                    done = [f"gensim seed {g_seed} {g['seconds']:.2f} s (CPU {g['cpu']:.2f})"]
                     if rep == 0:
                         runs["gensim"].append(g)
-                        runs["core"].append({"vocab": r.vocab, "E": r.E})
-                    print(f"  d {d:3d}  window {window}  run {rep + 1}: gensim seed {g_seed} {g['seconds']:.2f} s "
-                          f"(CPU {g['cpu']:.2f}), core seed {c_seed} {r.seconds:.2f} s (CPU {cpu:.2f})  "
-                          f"load {load()}", flush=True)
+                    for name, block in variants:
+                        extra = {} if block is None else {"block_words": block}
+                        cpu = time.process_time()
+                        r = train_word2vec(sentences, Word2VecConfig(d_model=d, window=window, epochs=epochs,
+                                                                     seed=c_seed, **SETTINGS, **extra))
+                        cpu = time.process_time() - cpu
+                        times[name].append((r.seconds, cpu))
+                        if rep == 0:
+                            runs[name].append({"vocab": r.vocab, "E": r.E})
+                        done.append(f"{name} seed {c_seed} {r.seconds:.2f} s (CPU {cpu:.2f})")
+                    print(f"  d {d:3d}  window {window}  run {rep + 1}: {', '.join(done)}  load {load()}",
+                          flush=True)
             g1 = runs["gensim"][0]
             words = [w for w in g1["vocab"] if w in set(runs["core"][0]["vocab"])][:500]
             ref = [top_neighbours(g["E"], g["vocab"], words) for g in runs["gensim"]]
-            mine = [top_neighbours(c["E"], c["vocab"], words) for c in runs["core"]]
-            gg, cg, cc = agreement_matrix(ref, ref), agreement_matrix(ref, mine), agreement_matrix(mine, mine)
-            pairs = {"gensim": pair_values(gg, True), "core": pair_values(cg, False)}
-            own = {"gensim": pair_values(gg, True).mean(), "core": pair_values(cc, True).mean()}
-            gap = gap_interval(gg, cg)
-            for name in ("gensim", "core"):
+            gg = agreement_matrix(ref, ref)
+            cgs = {}
+            for name in names:
+                if name == "gensim":
+                    values, own, gap = pair_values(gg, True), pair_values(gg, True).mean(), None
+                else:
+                    mine = [top_neighbours(c["E"], c["vocab"], words) for c in runs[name]]
+                    cgs[name] = agreement_matrix(ref, mine)
+                    values, gap = pair_values(cgs[name], False), gap_interval(gg, cgs[name])
+                    own = pair_values(agreement_matrix(mine, mine), True).mean()
                 sims = [wordsim(o["E"], o["vocab"], pairs_ws) for o in runs[name]]
                 wall, cpu = min(t for t, _ in times[name]), min(c for _, c in times[name])
                 rows.append((name, d, window, n_words * epochs / wall, wall, n_words * epochs / cpu,
-                             pairs[name], own[name], gap if name == "core" else None,
-                             float(np.mean([s for s, _ in sims])), sims[0][1]))
+                             values, own, gap, float(np.mean([s for s, _ in sims])), sims[0][1]))
+            for name, _ in variants[1:]:
+                paired.append((name, d, window, *paired_difference(cgs[name], cgs["core"])))
     g_seeds = f"{GENSIM_SEEDS}..{GENSIM_SEEDS + args.seeds - 1}"
     c_seeds = f"{CORE_SEEDS}..{CORE_SEEDS + args.seeds - 1}"
     print(f"\nword2vec skip-gram, negative 5, min_count 5, sample 1e-3, {epochs} epochs, one thread; "
-          f"gensim seeds {g_seeds}, core seeds {c_seeds}, {args.repeats} timed run(s) each")
+          f"gensim seeds {g_seeds}, core seeds {c_seeds} (every core row), {args.repeats} timed run(s) each")
     print("words/s: best wall-clock run; words/CPU-s: best run by the process's own CPU time (steadier "
           "when other work shares the machine)")
     print("agreement: top-10 neighbours of the 500 most frequent words, mean over pairs of runs (gensim: its "
           "seeds against each other; core: core seeds against gensim seeds); sd and range over those pairs; "
           "own: a side's seeds against each other; gap: core minus gensim, 90% interval from resampling seeds\n")
-    header = f"{'trainer':8} {'d':>4} {'window':>6} {'words/s':>9} {'seconds':>8} {'words/CPU-s':>11} " \
+    width = max(len(name) for name, _ in [("trainer", None), *variants])
+    header = f"{'trainer':{width}} {'d':>4} {'window':>6} {'words/s':>9} {'seconds':>8} {'words/CPU-s':>11} " \
              f"{'agreement':>9} {'sd':>6} {'range':>12} {'own':>6} {'gap (90% interval)':>26} " \
              f"{'WordSim-353':>11} {'pairs':>5} {'vs gensim (wall, CPU)':>22}"
     print(header + "\n" + "-" * len(header))
     for name, d, window, wps, seconds, cps, agree, own_, gap, ws, n_pairs in rows:
         base = next(r for r in rows if r[0] == "gensim" and r[1:3] == (d, window))
         gap_text = "" if gap is None else f"{gap[0]:+.4f} ({gap[1]:+.4f}, {gap[2]:+.4f})"
-        print(f"{name:8} {d:4d} {window:6d} {wps:9,.0f} {seconds:8.2f} {cps:11,.0f} {agree.mean():9.4f} "
+        print(f"{name:{width}} {d:4d} {window:6d} {wps:9,.0f} {seconds:8.2f} {cps:11,.0f} {agree.mean():9.4f} "
               f"{agree.std():6.4f} {agree.min():5.3f}-{agree.max():5.3f} {own_:6.4f} {gap_text:>26} "
               f"{ws:11.3f} {n_pairs:5d} {wps / base[3]:13.2f}x {cps / base[5]:6.2f}x")
+    if paired:
+        print("\npaired: a row's agreement with gensim minus the default core row's, core seed by core seed "
+              "(the same seeds and random draws), mean (standard error over the seeds)")
+        for name, d, window, mean, se in paired:
+            print(f"  {name:{width}} d {d:3d} window {window}: {mean:+.4f} ({se:.4f})")
     print(f"\nload at the end: {load()}")
 
 

@@ -133,9 +133,8 @@ def sense_split(E: np.ndarray, vocab: list[str], word: str, k: int = 12) -> Sens
     ids = [j for j, _ in near]
     U = E[ids] / np.linalg.norm(E[ids], axis=1, keepdims=True).clip(1e-12)   # (k, d) unit rows
     side = pca(U, k=1).coords[:, 0] >= 0                      # (k,) which side of the split
-    if side.all() or not side.any():                          # all on one side: split at the median
-        c = pca(U, k=1).coords[:, 0]
-        side = c >= np.median(c)
+    if side.all() or not side.any():                          # all one way (no spread): nearer half
+        side = np.arange(k) < (k + 1) // 2                    # first, so neither group is empty
     groups = {"group 1": [vocab[j] for j, s in zip(ids, side) if s],
               "group 2": [vocab[j] for j, s in zip(ids, side) if not s]}
     position = ambiguous_position(E, vocab, groups, word, "group 1", "group 2")

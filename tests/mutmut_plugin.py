@@ -60,9 +60,12 @@ def pytest_sessionstart(session):
 
 
 SCREEN_TESTS = ("tests/app/", "tests/robust/test_bad_input_app.py")
-# Every test that starts a screen (AppTest), for rule 4.
-APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py", "tests/robust/test_budget.py",
-                            "tests/robust/test_word_rule.py",
+# Every test that starts a screen (AppTest), for rules 3 and 4.
+APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py",
+                            "tests/robust/test_budget.py::test_train_at_the_sliders_maxima",
+                            "tests/robust/test_budget.py::test_negative_sampling_tab",
+                            "tests/robust/test_budget.py::test_reference_run_is_not_touched",
+                            "tests/robust/test_word_rule.py::test_the_train_screen_warns",
                             "tests/test_jobs.py::test_a_long_run_on_the_train_screen")
 
 # app/lab_ui module -> the screen test files that judge its mutants (beside its unit tests).
@@ -73,22 +76,54 @@ LAB_UI_SCREEN_TESTS = {
     "guard": ("tests/app/test_train.py", "tests/robust/test_budget.py"),
     "label_layout": ("tests/app/test_scatter_colours.py",
                      "tests/app/test_presenter.py::test_presenter_mode_labels_every_scatter_point"),
-    "chips": ("tests/app/test_tokens.py", "tests/app/test_values_limits_tokens_home.py"),
+    "chips": ("tests/app/test_tokens.py", "tests/app/test_values_limits_tokens_home.py",
+              "tests/app/test_lesson_links.py"),
     "jobs": ("tests/test_jobs.py",),
+    "workers": ("tests/test_jobs.py",),
     "presenter": ("tests/app/test_presenter.py",),
     "paste_guard": ("tests/app/test_screens.py",),
     "exercises": ("tests/app/test_exercises.py", "tests/app/test_values_controls.py"),
-    "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py"),
+    "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py",
+               "tests/robust/test_word_rule.py"),
     "layout": ("tests/app/test_screens.py",),
     "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py"),
     "bigtext_view": ("tests/app/test_bigtext.py",),
+    # The Train screen: its controls, its cached runs, its Result tab and its other tabs.
+    "train_controls": ("tests/app/test_train_controls.py", "tests/app/test_values_controls.py",
+                       "tests/app/test_values_train.py", "tests/app/test_train_lab.py"),
+    "runs": ("tests/app/test_values_train.py", "tests/app/test_values_train_tabs.py",
+             "tests/app/test_values_lookup_similarity.py", "tests/app/test_tokens.py",
+             "tests/robust/test_budget.py"),
+    "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py"),
+    "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py"),
+    # The data inside every chart: the value tests read each chart's rows back.
+    "charts": ("tests/app/test_chart_identity.py", "tests/app/test_values_train.py",
+               "tests/app/test_values_projections.py", "tests/app/test_values_lookup_similarity.py",
+               "tests/app/test_scatter_colours.py", "tests/app/test_find_word.py"),
+    "projection_views": ("tests/app/test_values_projections.py", "tests/app/test_projections.py",
+                         "tests/app/test_values_own_vectors.py"),
+    "tsne_motion": ("tests/app/test_tsne_motion.py",),
+    "player": ("tests/app/test_tsne_motion.py", "tests/app/test_values_train_tabs.py"),
+    "find_word": ("tests/app/test_find_word.py",),
+    "similarity_views": ("tests/app/test_values_lookup_similarity.py", "tests/app/test_screens.py"),
+    "cbow_view": ("tests/app/test_values_cbow.py",),
+    "pair_view": ("tests/app/test_values_pair.py",),
+    "position_view": ("tests/app/test_values_position.py",),
+    "analogy_view": ("tests/app/test_values_analogies.py",),
+    "own_vectors_view": ("tests/app/test_values_own_vectors.py",),
+    "readable": ("tests/app/test_values_gradients_parameters.py",),
+    "presets": ("tests/app/test_values_controls.py", "tests/app/test_values_projections.py",
+                "tests/app/test_values_gradients_parameters.py"),
+    "handout": ("tests/app/test_handout.py",),
+    "links": ("tests/app/test_lesson_links.py", "tests/app/test_train_lab.py",
+              "tests/robust/test_issue19_screens.py"),
 }
 
 
 def _keep(nodeid: str, mutant: str) -> bool:
     """Does this test judge this mutant (rules 3 and 4 of the module docstring)?"""
     if mutant.startswith("core."):
-        return not nodeid.startswith(SCREEN_TESTS)
+        return not nodeid.startswith(APP_TESTS)
     if mutant.startswith("app.lab_ui."):
         listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
         return not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all

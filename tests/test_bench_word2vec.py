@@ -5,8 +5,8 @@ No timings are asserted (benchmarks are scripts that print tables).
 import numpy as np
 import pytest
 
-from bench.word2vec import (agreement, agreement_matrix, gap_interval, pair_values, read_wordsim,
-                            spearman, top_neighbours, wordsim)
+from bench.word2vec import (agreement, agreement_matrix, core_variants, gap_interval, paired_difference,
+                            pair_values, parse_settings, read_wordsim, spearman, top_neighbours, wordsim)
 
 
 def test_spearman_against_hand_computed_ranks():
@@ -59,3 +59,29 @@ def test_gap_interval_is_the_difference_of_means_and_brackets_it():
     assert hi < 0                                          # 0.01 below with noise 0.005: a clear gap
     same = gap_interval(gg, gg[:, :4] * 0 + gg[np.triu_indices(5, k=1)].mean(), draws=500)
     assert same[0] == pytest.approx(0.0, abs=1e-12) and same[1] < 0 < same[2]
+
+
+def test_core_variants_put_the_default_row_first_and_label_each_block_size():
+    assert core_variants(None) == [("core", None)]
+    assert core_variants([24, 64, 24]) == [("core", None), ("core, blocks of 24 words", 24),
+                                           ("core, blocks of 64 words", 64)]   # a repeat is one row
+
+
+def test_paired_difference_is_per_core_seed_with_its_standard_error():
+    base = np.array([[0.50, 0.52, 0.54], [0.52, 0.54, 0.50]])      # 2 gensim seeds x 3 core seeds
+    other = base + np.array([[0.001, 0.003, 0.002], [0.003, 0.001, 0.002]])
+    mean, se = paired_difference(other, base)
+    # each core seed's mean over gensim's seeds moves by 0.002: no spread, so no error
+    assert mean == pytest.approx(0.002) and se == pytest.approx(0.0, abs=1e-12)
+    shifted = base + np.array([0.0, 0.002, 0.004])                 # core seeds move by 0, 2, 4 thousandths
+    mean, se = paired_difference(shifted, base)
+    assert mean == pytest.approx(0.002) and se == pytest.approx(0.002 / np.sqrt(3))
+    assert paired_difference(base, shifted)[0] == pytest.approx(-0.002)   # the sign says which row is higher
+
+
+def test_parse_settings_reads_d_and_window_pairs():
+    assert parse_settings("50:5,100:2") == [(50, 5), (100, 2)]
+    assert parse_settings(" 50:2 ") == [(50, 2)]
+    for bad in ("50", "50:x", "50:5,", "0:5"):
+        with pytest.raises(ValueError):
+            parse_settings(bad)

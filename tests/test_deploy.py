@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import classroom
+from bench import classroom, classroom_report
 from deploy import serve
 
 pytestmark = pytest.mark.slow
@@ -86,7 +86,7 @@ def test_the_classroom_load_test_runs_and_checks_every_figure(cluster):
     assert all(not s.errors and not s.crosstalk for s in students), [
         (s.errors, s.crosstalk) for s in students]
     assert memory and all(m > 0 for _, m in memory)
-    table = classroom.report(students, heavies, memory, wall, 12)
+    table = classroom_report.report(students, heavies, memory, wall, 12)
     assert "cross-talk (wrong figures)" in table and "students per replica" in table
 
 
@@ -101,8 +101,25 @@ def test_a_plan_is_seeded_and_keeps_its_settings_in_range():
             assert 1 <= value <= 5
 
 
+def test_students_arrive_spread_over_the_arrival_time_or_all_at_once():
+    rng = random.Random(7)
+    spread = [classroom.plan(i, 180, random.Random(rng.random()), arrival=60)[0] for i in range(40)]
+    opens = sorted(t for t, what, _ in spread)
+    assert all(what == "open" for _, what, _ in spread)
+    assert 0 <= opens[0] < 10 and 50 < opens[-1] <= 60      # the class keeps arriving for a minute
+    at_once = [classroom.plan(i, 180, random.Random(i), arrival=0)[0][0] for i in range(40)]
+    assert at_once == [0.0] * 40
+    assert classroom_report.warmup(0) == classroom_report.WARMUP_S and classroom_report.warmup(60) == 60
+
+
 def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
     conf = serve.nginx_config(8600, [9001, 9002, 9003], tmp_path)
     assert conf.count("server 127.0.0.1:900") == 3
     assert "listen 127.0.0.1:8600" in conf and "proxy_set_header Upgrade $http_upgrade" in conf
     assert "hash $lab_route consistent" in conf and "{{" not in conf
+
+
+def test_the_report_gives_the_p95_of_each_30_seconds():
+    s = classroom.Student(0)
+    s.latencies, s.action_times = [1.0, 2.0, 3.0, 4.0], [1.0, 40.0, 45.0, 70.0]
+    assert classroom_report.per_window([s], 100) == "1.00 2.95 4.00 s"

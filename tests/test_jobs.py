@@ -1,5 +1,6 @@
 """The long-run slots: bounded concurrency, first come first served, cancellation,
 and the BLAS thread limit the app sets for a server."""
+import os
 import threading
 import time
 
@@ -144,8 +145,9 @@ def test_the_router_limits_blas_to_one_thread():
 
 
 def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypatch):
-    """With the long-run line lowered to 0 s, the lesson's run goes through a slot: the
-    figures are the same and the slot is free again afterwards."""
+    """With the long-run line lowered to 0 s, the lesson's run goes through a slot and is
+    trained in a worker process: the figures are the same and the slot is free again
+    afterwards."""
     from streamlit.testing.v1 import AppTest
     import lab_ui.jobs
     from tests.app.conftest import APP, metric
@@ -158,8 +160,16 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
         taken.append(self)
         return real(self, *a, **k)
 
+    import lab_ui.workers
+    in_worker, real_call = [], lab_ui.workers.call
+
+    def call(fn, *a, **k):
+        in_worker.append(fn.__name__)
+        return real_call(fn, *a, **k)
+
     monkeypatch.setattr(lab_ui.jobs, "LONG_RUN_SECONDS", 0.0)
     monkeypatch.setattr(lab_ui.jobs.JobSlots, "acquire", spy)
+    monkeypatch.setattr(lab_ui.workers, "call", call)
     run_cache().clear()
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_seed": "12345"})     # a setting no other test has cached
@@ -168,5 +178,82 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
     assert not at.exception
     assert taken, "the run did not ask for a long-run slot"
     assert taken[-1].running == 0 and taken[-1].waiting == 0
+    assert "train" in in_worker, "the long run was not trained in a worker process"
     from bench.classroom import expected
     assert (metric(at, "loss, step 0"), metric(at, "loss, step 3,000")) == expected(4, 2, 12345)
+
+
+class _Placeholder:
+    """Records what ``heavy_slot`` shows in its placeholder (an ``st.empty()`` on screen)."""
+
+    def __init__(self):
+        self.shown: list[str] = []
+
+    def info(self, text, icon=None):
+        self.shown.append(text)
+
+    def empty(self):
+        self.shown.append("")
+
+
+def test_a_waiting_long_run_shows_its_place_in_the_queue_then_starts(monkeypatch):
+    import lab_ui.jobs
+    from lab_ui.jobs import heavy_slot
+
+    slots = JobSlots(1)
+    monkeypatch.setattr(lab_ui.jobs, "job_slots", lambda: slots)
+    slots.acquire()                                  # another student's long run holds the slot
+    box, ran = _Placeholder(), threading.Event()
+
+    def student():
+        with heavy_slot(box):
+            ran.set()
+
+    t = threading.Thread(target=student)
+    t.start()
+    deadline = time.monotonic() + 5
+    while not box.shown and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not ran.is_set()
+    assert box.shown[0].startswith("The server is busy with 1 long run from other students.")
+    assert "(you are next)" in box.shown[0]
+    slots.release()
+    t.join(5)
+    assert ran.is_set() and box.shown[-1] == ""      # the notice is cleared when the run starts
+    assert slots.running == 0
+
+
+def test_a_long_run_computes_in_a_worker_and_gives_its_slot_back(monkeypatch):
+    import lab_ui.jobs
+    from lab_ui.jobs import long_run
+    from tests import worker_helpers
+
+    slots = JobSlots(1)
+    monkeypatch.setattr(lab_ui.jobs, "job_slots", lambda: slots)
+    assert long_run(worker_helpers.pid, stoppable=False) != os.getpid()
+    assert slots.running == 0
+    with pytest.raises(ValueError, match="no words"):
+        long_run(worker_helpers.raises, "no words", stoppable=False)
+    assert slots.running == 0
+
+
+def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
+    """The big-text run is watched from a thread outside the script: it asks by the
+    session's id whether the tab is still there, and stops (in its worker) when not."""
+    from core.word2vec import Word2VecConfig
+    from lab_ui import bigtext_view
+
+    gone_sessions = set()
+    monkeypatch.setattr(bigtext_view, "session_gone", lambda session: session in gone_sessions)
+    text = "\n".join(["the cat sat on the mat the dog sat on the log"] * 4000)
+    job = bigtext_view.Word2VecJob(text, Word2VecConfig(d_model=10, epochs=20, min_count=1), ("k",),
+                                   n_words=44_000, slots=JobSlots(1), session="tab-1")
+    job.start()
+    deadline = time.monotonic() + 60
+    while job.done == 0 and not job.finished.is_set() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not job.finished.is_set(), "the run ended before the tab could close"
+    gone_sessions.add("tab-1")                      # the student closes the tab
+    assert job.finished.wait(30)
+    assert job.error is None and job.result.stopped and job.result.words_done < job.total
+    assert job.stop.is_set()

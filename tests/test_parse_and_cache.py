@@ -70,3 +70,28 @@ def test_plain_escapes_markdown_and_directives():
     for raw in ("![", "](", "<b>", ":red[", "$x$", "`c`"):
         assert raw not in rest
     assert plain("cat dog") == "cat dog"
+
+
+
+def test_sessions_asking_for_a_run_another_session_is_training_wait_for_it(monkeypatch):
+    """A class opening the lesson at once: the first session trains, the others wait for
+    its result instead of training the same run again."""
+    import threading
+    import time
+    from lab_ui import runs
+    cache, key, done = RunCache(), ("text", 2, None, "config"), _result(0)
+    assert cache.claim(key) is None                     # the first session trains
+    waited = []
+    other = threading.Thread(target=lambda: waited.append(runs._claim(cache, key)))
+    other.start()
+    time.sleep(0.2)
+    assert waited == []                                 # still waiting for the first
+    cache.put(key, done)
+    cache.release(key)
+    other.join(5)
+    assert waited == [False] and cache.get(key) is done  # it did not train: it reads the result
+    assert cache.claim(key) is None                     # released: a later claim trains again
+    monkeypatch.setattr(runs, "SHARED_WAIT_SECONDS", 0.05)
+    started = time.monotonic()
+    assert runs._claim(cache, key) is False             # the trainer is slow: wait no longer
+    assert time.monotonic() - started < 2

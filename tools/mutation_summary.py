@@ -10,6 +10,8 @@ the code badly enough to hang a test); "no tests" and "survived" count against t
 """
 from __future__ import annotations
 
+import ast
+import difflib
 import fnmatch
 import json
 import re
@@ -112,6 +114,75 @@ REVIEWED = [
      "equivalent: with one distinct word (and at least two words) words[1] is words[0]"),
     ("core.corpus.xǁCorpusǁmost_frequent__mutmut_*", "np.bincount(self.ids, )",
      "equivalent: every vocabulary word occurs in ids, so the count is already V long"),
+    ("core.cbow.x_row_signals__mutmut_*", "np.bincount(corpus.ids, )",
+     "equivalent: every vocabulary word occurs in ids, so the count is already V long"),
+    ("core.bigtext.x_suggested_epochs__mutmut_*", "max(n_words, 2)",
+     "equivalent: 0 or 1 words give 1,200,000 or 600,000 epochs, both clipped to 20"),
+    ("core.vectors_io.x__text__mutmut_*", '"UTF-8-SIG"', "equivalent: codec names are case-insensitive"),
+    ("core.sgns.x_block_loss_and_grads__mutmut_*", "/= -1.0",
+     "equivalent: dividing by -1 is multiplying by -1, exactly"),
+    ("core.sgns.x_block_loss_and_grads__mutmut_*", "out=None",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_block_loss_and_grads__mutmut_*", "np.negative(S, )",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_block_loss_and_grads__mutmut_*", "np.reciprocal(S, )",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_block_loss_and_grads__mutmut_*", "tiny, )",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.cbow.x_bags__mutmut_*", "bag_of.reshape(None)",
+     "equivalent with this NumPy: unique(axis=0) already gives a 1-D inverse (the reshape guards 2.0.0's 2-D one)"),
+    ("core.cbow.x_contexts__mutmut_*", "(len(i)) or True",
+     "equivalent: a corpus has at least two words, so at least one pair"),
+    ("core.cbow.x_loss_and_grads_cbow__mutmut_*", "b.K, None)",
+     "equivalent: loss_and_grads recomputes the same row totals when n is not given"),
+    ("core.cbow.x_loss_and_grads_cbow__mutmut_*", "b.K, )",
+     "equivalent: loss_and_grads recomputes the same row totals when n is not given"),
+    ("core.relations.x_accuracy__mutmut_*", "analogy(E, vocab, a, b, c, k=",
+     "equivalent: an answer is right or wrong by its first word only; k only lists more"),
+    ("core.relations.x_accuracy__mutmut_*", "analogy(E, vocab, a, b, c, expected=d",
+     "equivalent: an answer is right or wrong by its first word only; k only lists more"),
+    ("core.generated.x_generate_corpus__mutmut_*", "rng.random() <= 0.5",
+     "equivalent except when the generator returns exactly 0.5 (one value in 2^53)"),
+    ("core.bigtext.x_sense_split__mutmut_*", "side = pca(U, ",
+     "equivalent: the first principal coordinate is the same however many directions pca computes"),
+    ("core.bigtext.x_sense_split__mutmut_*", "coords[:, 0] > 0",
+     "equivalent except for a neighbour exactly on the split (coordinate 0.0), one float value"),
+    ("core.bigtext.x_sense_split__mutmut_*", "E[ids]]), ).coords",
+     "equivalent: k=2 is pca's default"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "if j >= 0:",
+     "equivalent: for j = 0 the correction sums over no earlier slot (a zero-size product)"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "np.tri(J, k=-1, ",
+     "equivalent: the 0/1 mask is exact in any float dtype"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "S[..., 0] /= -1.0",
+     "equivalent: dividing by -1 is multiplying by -1, exactly"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "np.log1p(np.exp(S, ",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "out=corr",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "dS[:, :j], out=None",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "dS[:, :j], )",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "np.negative(s, ",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_sequential_updates__mutmut_*", "dX -= np.matmul(gram, X, ",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.sgns.x_noise_table__mutmut_*", "len(q) + 1)",
+     "equivalent: the clamp acts only if rounding leaves the cumulative total 0.5/size below 1 (it is ~1e-16)"),
+    ("core.word2vec.x__update_block__mutmut_*", "axis=0, out=None)",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.word2vec.x__update_block__mutmut_*", "axis=0, )",
+     "equivalent: the same numbers written to a fresh array instead of the reused buffer"),
+    ("core.word2vec.x__update_block__mutmut_*", "subtract=True, )",
+     "equivalent: scatter_add makes its own work array when none is given"),
+    ("core.word2vec.x__update_block__mutmut_*", "subtract=True, work=None)",
+     "equivalent: scatter_add makes its own work array when none is given"),
+    ("core.word2vec.x__update_block__mutmut_*", "scale=lr, )",
+     "equivalent: sequential_updates makes its own buffers when none are given"),
+    ("core.word2vec.x__update_block__mutmut_*", "buffers=None)",
+     "equivalent: sequential_updates makes its own buffers when none are given"),
+    ("core.tsne.x_tsne__mutmut_*", "or it - 1 == n_iter)",
+     "equivalent: a last frame the loop misses is added after it, with the same picture and KL"),
     ("core.context_mix.x_ambiguous_in_context__mutmut_*", "(lab != s).any()",
      "equivalent: labels take only the two sense values, so 'a sense missing' = 'all one sense'"),
     ("core.generated.x_generate_corpus__mutmut_*", "order: list[int] = None",
@@ -164,12 +235,36 @@ REVIEWED = [
 ]
 
 
+def _functions(path: Path) -> dict[str, list[str]]:
+    """Every function of a file in mutants/ (originals and mutants side by side), as lines."""
+    lines = path.read_text().splitlines()
+    return {node.name: lines[node.lineno - 1:node.end_lineno] for node in ast.walk(ast.parse("\n".join(lines)))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+_FILES: dict[Path, dict[str, list[str]]] = {}
+
+
+def changed_lines(name: str) -> tuple[str, str]:
+    """(removed lines, added lines) of one mutant against the original function, read from
+    mutants/ (what ``mutmut show`` prints, without starting a process per mutant)."""
+    area = next(a for a in AREAS if name.startswith(a + "."))
+    module, function = name[len(area) + 1:].split(".", 1)
+    path = Path("mutants") / AREAS[area] / f"{module}.py"
+    funcs = _FILES.setdefault(path, _functions(path))
+    orig = funcs.get(function.rsplit("__mutmut_", 1)[0] + "__mutmut_orig", [])
+    mutant = funcs.get(function, [])
+    a, b = [ln.strip() for ln in orig[1:]], [ln.strip() for ln in mutant[1:]]
+    if orig and mutant and orig[0].split("(", 1)[1] != mutant[0].split("(", 1)[1]:   # a changed default
+        a, b = [orig[0].split("(", 1)[1].strip()] + a, [mutant[0].split("(", 1)[1].strip()] + b
+    diff = list(difflib.ndiff(a, b))
+    return (" ".join(ln[2:] for ln in diff if ln.startswith("- ")),
+            " ".join(ln[2:] for ln in diff if ln.startswith("+ ")))
+
+
 def verdict(name: str) -> tuple[str, str, str]:
     """(removed line, added line, verdict) of one mutant."""
-    diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], capture_output=True, text=True).stdout
-    minus = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
-    plus = [ln[1:].strip() for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
-    a, b = " ".join(minus), " ".join(plus)
+    a, b = changed_lines(name)
     for pattern, text, why in REVIEWED:
         if fnmatch.fnmatch(name, pattern) and (b == text[1:] if text.startswith("^") else text in b):
             return a, b, why

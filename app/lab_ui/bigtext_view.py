@@ -1,9 +1,11 @@
 """The Train screen for a big own text: word2vec with an estimate, live progress and Stop.
 
-The run happens in a background thread (``Word2VecJob.run``, the one long function), so
-the page stays live: a fragment redraws the progress bar twice a second and its Stop
-button asks the trainer to stop (core.word2vec's callback contract), keeping the vectors
-reached so far. Widgets and display only; every number comes from core.
+The run is watched from a background thread (``Word2VecJob.run``, the one long function)
+and computed in a worker process (``lab_ui.workers``), so the page stays live and the
+server's interpreter stays free for the class: a fragment redraws the progress bar twice a
+second and its Stop button asks the trainer to stop (core.word2vec's callback contract),
+keeping the vectors reached so far. A run whose browser tab has closed is stopped too.
+Widgets and display only; every number comes from core.
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ import streamlit as st
 
 from lab_ui import charts
 from lab_ui.common import chart_with_table, plain
-from lab_ui.jobs import Cancelled, JobSlots, job_slots
+from lab_ui import workers
+from lab_ui.jobs import Cancelled, JobSlots, job_slots, session_gone, session_id
 
 from core.bigtext import (MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
                           suggested_epochs, text_sentences, text_size)
@@ -47,8 +50,9 @@ class Word2VecJob:
     """One word2vec run on a text, readable from the page while it trains."""
 
     def __init__(self, text: str, config: Word2VecConfig, key: tuple, n_words: int,
-                 slots: JobSlots | None = None):
+                 slots: JobSlots | None = None, session: str | None = None):
         self.text, self.config, self.key, self.slots = text, config, key, slots
+        self.session = session                              # the browser session that asked
         self.place = 0                                      # place in the queue for a slot, 0: none
         self.total = max(1, n_words * config.epochs)       # words to read
         self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
@@ -59,18 +63,18 @@ class Word2VecJob:
         self.shown = False
 
     def run(self) -> None:
-        """The whole long run: wait for one of the server's long-run slots (ui.jobs), then
-        text -> sentences -> train_word2vec, reporting progress."""
+        """The whole long run: wait for one of the server's long-run slots (lab_ui.jobs),
+        then text -> sentences -> train_word2vec in a worker process, reporting progress."""
         held = False
         try:
             if self.slots is not None:
-                self.slots.acquire(on_wait=self._waiting, cancelled=self.stop.is_set)
+                self.slots.acquire(on_wait=self._waiting, cancelled=self._cancelled)
                 held, self.place = True, 0
             self.started = time.perf_counter()
             sentences = text_sentences(self.text)
-            self.result = train_word2vec(sentences, self.config, callback=self._progress)
+            self.result = workers.call(train_word2vec, sentences, self.config, callback=self._progress)
         except Cancelled:
-            self.error = "Stopped while waiting for a free slot: nothing was trained."
+            self.error = "Stopped before training could start: nothing was trained."
         except ConfigError as err:
             self.error = str(err)
         except Exception:  # a bug must not show a traceback; the log keeps the details
@@ -84,9 +88,15 @@ class Word2VecJob:
     def _waiting(self, place: int, running: int) -> None:
         self.place = place
 
+    def _cancelled(self) -> bool:
+        """Stop pressed, a new run started, or the browser tab closed."""
+        if not self.stop.is_set() and session_gone(self.session):
+            self.stop.set()
+        return self.stop.is_set()
+
     def _progress(self, done: int, loss: float) -> bool:
         self.done, self.loss = done, loss
-        return self.stop.is_set()
+        return self._cancelled()
 
     @property
     def words_per_second(self) -> float:
@@ -130,7 +140,7 @@ def show(text: str, note: str, seed: int) -> None:
     if st.button(label, key="train_w2v_start", type="primary", disabled=running):
         if job is not None:
             job.stop.set()                    # one run per session: a new one ends the old one
-        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots())
+        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots(), session=session_id())
         st.session_state[JOB] = job
         job.start()
     if job is None or job.key != key:

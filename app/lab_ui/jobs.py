@@ -1,4 +1,4 @@
-"""Long runs share the server fairly: a few slots, a queue, and cancellation.
+"""Long runs share the server fairly: a few slots, a queue, worker processes, cancellation.
 
 A class of 40 shares one server. Light reruns (the lesson's 12-word run, a slider on a
 small table) take milliseconds and go straight through. A *long* run (a pasted text of
@@ -7,13 +7,15 @@ hundreds of words, negative sampling over many epochs) needs a core for seconds,
 * at most ``HEAVY_SLOTS`` long runs compute at once (one core is always left for the
   light reruns of everybody else); the others wait in arrival order and see their place
   in the queue;
+* a long run computes in a worker process (``lab_ui.workers``), not in the server's own
+  interpreter, where it would take turns with every student's rerun (``long_run``);
 * a run whose browser tab has gone away stops at its next progress report, and so does a
   waiting one, so an abandoned job never holds a slot;
 * a rerun (the student moved a slider again) stops the old run at its next progress
   report, because Streamlit interrupts a script at its next element update.
 
 No Streamlit in ``JobSlots`` itself (it is tested with plain threads); ``heavy_slot``
-connects it to a session and a placeholder element.
+connects it to a session and a placeholder element, and ``long_run`` to a worker.
 """
 from __future__ import annotations
 
@@ -23,11 +25,13 @@ import threading
 import time
 from collections import deque
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import streamlit as st
 
 from core import budget
+from lab_ui import workers
+from lab_ui.workers import Cancelled
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +41,6 @@ LONG_RUN_SECONDS = 1.0
 """A run that ``core.budget`` expects to take longer than this is a long run (300 pasted
 words at d_model 4 for 3,000 steps: about 3.7 s); a shorter one just runs."""
 POLL_SECONDS = 0.25
-
-
-class Cancelled(Exception):
-    """The session that asked for this run has gone away."""
 
 
 class JobSlots:
@@ -107,14 +107,21 @@ def job_slots() -> JobSlots:
     return JobSlots()
 
 
-def session_gone() -> bool:
-    """True when this script's browser session is no longer connected."""
-    from streamlit.runtime import exists, get_instance
+def session_id() -> str | None:
+    """The id of this script's browser session (None outside a Streamlit script run)."""
     from streamlit.runtime.scriptrunner import get_script_run_ctx
-    ctx = get_script_run_ctx()
-    if ctx is None or not exists():
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return None if ctx is None else ctx.session_id
+
+
+def session_gone(session: str | None = None) -> bool:
+    """True when the browser session ``session`` (default: this script's) is no longer
+    connected."""
+    from streamlit.runtime import exists, get_instance
+    session = session or session_id()
+    if session is None or not exists():
         return False
-    return not get_instance().is_active_session(ctx.session_id)
+    return not get_instance().is_active_session(session)
 
 
 def _waiting_text(place: int, running: int) -> str:
@@ -144,3 +151,14 @@ def heavy_slot(placeholder=None) -> Iterator[None]:
         yield
     finally:
         slots.release()
+
+
+def long_run(fn: Callable[..., Any], *args, placeholder=None,
+             callback: Callable[[int, float], bool | None] | None = None, stoppable: bool = True,
+             **kwargs) -> Any:
+    """``fn(*args, **kwargs)`` as a long run: wait for one of the server's long-run slots
+    (the place in the queue shown in ``placeholder``), then compute it in a worker process.
+    ``callback`` and ``stoppable``: as in ``lab_ui.workers.call``. Raises ``Cancelled`` when
+    the session went away while waiting, or the run had to be ended."""
+    with heavy_slot(placeholder):
+        return workers.call(fn, *args, callback=callback, stoppable=stoppable, **kwargs)

@@ -26,10 +26,13 @@ from core.skipgram import SkipGramConfig, TrainResult, train
 from core.tokenizer import gpt2
 from lab_ui.guard import Stopper
 from core import budget
-from lab_ui.jobs import Cancelled, heavy_slot, is_long
+from lab_ui import workers
+from lab_ui.jobs import Cancelled, heavy_slot, is_long, session_gone
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
+SHARED_WAIT_SECONDS = 2.0
+"""How long a light run waits for another session that is training the same run."""
 QUIET_SECONDS = 0.75
 """Runs estimated (``core.budget``) at most this long get no progress bar or Stop button: the
 estimate is cautious (0.36 s for the lesson's reference run, which trains in ~0.06 s), and a
@@ -37,12 +40,32 @@ bar that flashes for a blink only adds drawing to the page (about 25 updates of 
 
 
 class RunCache:
-    """A thread-safe least-recently-used store of training results."""
+    """A thread-safe least-recently-used store of training results.
+
+    ``claim``/``release``: when many sessions ask for the same new run at once (a class
+    opening the lesson), one trains it and the others wait for its result instead of
+    training it again each."""
 
     def __init__(self, max_entries: int = MAX_RUNS, max_bytes: int = MAX_RUN_BYTES):
         self.max_entries, self.max_bytes = max_entries, max_bytes
         self._items: OrderedDict[tuple, tuple[TrainResult, int]] = OrderedDict()
         self._lock = threading.Lock()
+        self._training: dict[tuple, threading.Event] = {}
+
+    def claim(self, key: tuple) -> threading.Event | None:
+        """None: the caller trains ``key`` (and calls ``release`` after). Otherwise another
+        session is training it: the event is set when it has finished (or given up)."""
+        with self._lock:
+            if key in self._training:
+                return self._training[key]
+            self._training[key] = threading.Event()
+            return None
+
+    def release(self, key: tuple) -> None:
+        with self._lock:
+            done = self._training.pop(key, None)
+        if done is not None:
+            done.set()
 
     def get(self, key: tuple) -> TrainResult | None:
         with self._lock:
@@ -128,9 +151,13 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
     heavy = is_long(work)
     if budget.seconds(work) <= QUIET_SECONDS:
         progress = None
+    claimed = heavy or _claim(cache, key)     # long runs are per student; light ones are shared
+    if not claimed and (result := cache.get(key)) is not None:
+        return result
 
     def run():
-        """Train with a progress bar and a Stop button in ``progress`` (after any queue)."""
+        """Train with a progress bar and a Stop button in ``progress`` (after any queue): a
+        long run in a worker process (reporting about every 0.1 s), a short one here."""
         bar = None
         if progress is not None:
             box = progress.container()
@@ -145,11 +172,14 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
                 bar.progress(step / max(steps, 1),
                              text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
 
-        stopper = Stopper(report, every=every)
-        return train(corpus, config, callback=stopper), stopper
+        if not heavy:
+            stopper = Stopper(report, every=every)
+            return train(corpus, config, callback=stopper), stopper
+        stopper = Stopper(report, every=5)    # the bar moves about twice a second
+        return workers.call(train, corpus, config, callback=stopper), stopper
 
     try:
-        if heavy:      # a long run waits for one of the server's long-run slots (ui.jobs)
+        if heavy:      # a long run waits for one of the server's long-run slots (lab_ui.jobs)
             with heavy_slot(progress):
                 result, stopper = run()
         else:
@@ -157,8 +187,11 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
     except Cancelled:                         # the tab closed while the run waited for a slot
         _log_gone()
         st.stop()
+    finally:
+        if claimed and not heavy:
+            cache.release(key)
     if result.stopped:
-        if stopper.gone:                      # the tab closed while the run trained
+        if stopper.gone or session_gone():    # the tab closed while the run trained
             _log_gone()
         _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
@@ -168,6 +201,17 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
         progress.empty()
     cache.put(key, result)
     return result
+
+
+def _claim(cache: RunCache, key: tuple) -> bool:
+    """True: this session trains the run. False: another session was training it and has
+    finished (its result is in the cache unless it was stopped), or did not within
+    SHARED_WAIT_SECONDS; then this session trains it too."""
+    training = cache.claim(key)
+    if training is None:
+        return True
+    training.wait(SHARED_WAIT_SECONDS)
+    return False
 
 
 def _log_gone() -> None:

@@ -2,7 +2,6 @@
 every number comes from core."""
 from __future__ import annotations
 
-from contextlib import nullcontext
 from dataclasses import replace
 
 import numpy as np
@@ -14,8 +13,8 @@ from lab_ui.find_word import FOUND_K, ring_args
 from lab_ui.pickers import PILL_WORDS, word_picker
 from lab_ui.player import start_at_the_end, step_slider
 from lab_ui.common import chart_with_table
-from lab_ui.guard import fit_steps, show_refusal
-from lab_ui.jobs import Cancelled, heavy_slot, is_long
+from lab_ui.guard import Stopper, fit_steps, show_refusal
+from lab_ui.jobs import Cancelled, is_long, long_run
 from lab_ui.runs import RunCache, corpus_for, train_run
 from lab_ui.train_controls import TRAIN_VOCAB_CAP, generated as generated_corpus
 from core import budget
@@ -210,8 +209,8 @@ def _objective_cache() -> RunCache:
 def _objectives(text: str, window: int, config: SkipGramConfig, ns_config: NegSamplingConfig,
                 with_groups: bool, placeholder=None):
     """Both objectives trained once per distinct (text, window, pair of configs). A new setting
-    is a long run: it waits for one of the server's long-run slots, showing its place in
-    ``placeholder``."""
+    that needs seconds is a long run: it waits for one of the server's long-run slots, showing
+    its place in ``placeholder``, and computes in a worker process."""
     key = (text, window, TRAIN_VOCAB_CAP, config, ns_config, with_groups)
     cache = _objective_cache()
     cmp = cache.get(key)
@@ -221,10 +220,13 @@ def _objectives(text: str, window: int, config: SkipGramConfig, ns_config: NegSa
         work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
                 + budget.negsampling_work(corpus.V, corpus.n_pairs, ns_config.d_model, ns_config.negatives,
                                           ns_config.epochs))
+        stopper = Stopper()        # a long run (in a worker) ends at a rerun or when the tab closes
         try:
-            with heavy_slot(placeholder) if is_long(work) else nullcontext():
-                cmp = compare_objectives(corpus, config, ns_config, groups=groups)
-        except Cancelled:          # the student's tab has closed while waiting
+            cmp = (long_run(compare_objectives, corpus, config, ns_config, groups=groups, placeholder=placeholder,
+                            callback=stopper, stoppable=False) if is_long(work)
+                   else compare_objectives(corpus, config, ns_config, groups=groups))
+        except Cancelled:
+            stopper.resume()       # the rerun that ended it goes ahead
             st.stop()
         cache.put(key, cmp)
     return cmp
