@@ -96,6 +96,7 @@ LAB_UI_SCREEN_TESTS = {
              "tests/robust/test_budget.py"),
     "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py"),
     "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py"),
+    "pickers": ("tests/app/test_word_pickers.py", "tests/app/test_values_train.py"),
     # The data inside every chart: the value tests read each chart's rows back.
     "charts": ("tests/app/test_chart_identity.py", "tests/app/test_values_train.py",
                "tests/app/test_values_projections.py", "tests/app/test_values_lookup_similarity.py",
