@@ -308,6 +308,11 @@ class Page:
         action()
         self.wait_for_run(n, "the action", timeout)
         sent = len(self.reruns) > m
+        # A fragment's timed run (Play) can end just after the action, before the run the action
+        # asked for has even started: wait on until a run ends after the request left the page.
+        while sent and self.ends[n] < self.reruns[m]:
+            n += 1
+            self.wait_for_run(n, "the action", timeout)
         if not self.timing:
             self.settle(timeout)
             return {"finished": self.ends[n] - t0, "sent": self.reruns[m] - t0 if sent else float("nan")}

@@ -22,4 +22,16 @@ def test_play_runs_the_iterations(app):
     first = iteration.inner_text()
     expect(iteration).not_to_have_text(first, timeout=30_000)
     app.rerun(lambda: play.click())
+    # Paused: once the last timed run has drained, the iteration stays where it is.
+    paused = None
+    for _ in range(20):
+        app.settle()
+        now = iteration.inner_text()
+        page.wait_for_timeout(1_000)   # 2.5 times the Play step
+        app.settle()
+        if iteration.inner_text() == now:
+            paused = now
+            break
+    assert paused is not None, "the iteration kept moving after Play was switched off"
     app.assert_healthy(min_charts=4)
+    expect(iteration).to_have_text(paused)
