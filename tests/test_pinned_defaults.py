@@ -31,6 +31,14 @@ def test_a_learned_position_table_starts_from_seed_0():
     assert not np.array_equal(start, learned_start(3, 4, seed=1))
 
 
+def test_the_largest_position_base_is_1e12_exactly():
+    from core.position import sinusoidal
+
+    assert sinusoidal(2, 2, base=1e12).shape == (2, 2)
+    with pytest.raises(ValueError, match=r"^The base must be at most 1e\+12; got 1e\+12\.$"):
+        sinusoidal(2, 2, base=1e12 + 0.5)                    # the next representable halves past it
+
+
 def test_the_made_up_relations_text_starts_from_seed_0():
     assert relations_text() == relations_text(0)
     assert relations_text() != relations_text(1)

@@ -1,0 +1,132 @@
+"""A word2vec run's bookkeeping, pinned where mutation testing (docs/quality.md, section 4)
+found it loose: the learning rate across epochs, sentence ends at the end of the text, the
+noise power, the block size with sub-sampling, the epoch losses, and a run that diverges.
+
+The learning rates and losses are read by wrapping ``core.word2vec._update_block`` (the real
+one still does the work), so each figure is checked against its formula, not against a
+stored number.
+"""
+import math
+import types
+
+import numpy as np
+import pytest
+
+import core.word2vec as w2v
+from core.sgns import noise_from_counts
+from core.word2vec import MAX_TOUCHES, Word2VecConfig, keep_probabilities, train_word2vec
+from tests.test_word2vec import _reference_epoch
+
+
+def recording(monkeypatch):
+    """Wrap _update_block: every block's (lr array, returned loss, returned pairs)."""
+    calls = []
+    real = w2v._update_block
+
+    def update(E, W, kid, ksent, b, negs, lr, w, buf):
+        loss, pairs = real(E, W, kid, ksent, b, negs, lr, w, buf)
+        calls.append((lr.copy(), loss, pairs))
+        return loss, pairs
+
+    monkeypatch.setattr(w2v, "_update_block", update)
+    return calls
+
+
+SENTENCES = [["the", "cat", "sat", "on", "the", "mat"], ["a", "dog", "sat", "on", "a", "log"]] * 6
+
+
+def test_the_learning_rate_falls_linearly_over_every_word_of_every_epoch(monkeypatch):
+    calls = recording(monkeypatch)
+    config = Word2VecConfig(d_model=4, window=2, min_count=1, sample=0.0, epochs=3, alpha=0.05,
+                            min_alpha=0.001, block_words=5)
+    train_word2vec(SENTENCES, config)
+    lrs = np.concatenate([lr for lr, _, _ in calls])          # sample 0: every word is a centre, in order
+    n = sum(len(s) for s in SENTENCES)
+    assert len(lrs) == 3 * n
+    progress = np.arange(3 * n) / (3 * n)                       # word i of epoch e: (e * n + i) / (3n)
+    np.testing.assert_allclose(lrs, 0.05 - (0.05 - 0.001) * progress, rtol=1e-6)
+
+
+def test_each_epochs_loss_is_its_summed_block_losses_per_pair(monkeypatch):
+    calls = recording(monkeypatch)
+    config = Word2VecConfig(d_model=4, window=2, min_count=1, sample=0.0, epochs=2, block_words=7)
+    r = train_word2vec(SENTENCES, config)
+    per_epoch = len(calls) // 2
+    for e in range(2):
+        block = calls[e * per_epoch:(e + 1) * per_epoch]
+        assert r.losses[e] == pytest.approx(sum(loss for _, loss, _ in block) / sum(p for _, _, p in block),
+                                            rel=1e-12)
+
+
+def test_the_callback_gets_each_blocks_loss_per_pair_even_for_one_pair(monkeypatch):
+    calls = recording(monkeypatch)
+    seen = []
+    config = Word2VecConfig(d_model=4, window=1, min_count=1, sample=0.0, epochs=1, block_words=1)
+    train_word2vec([["a", "b"]], config, callback=lambda done, loss: seen.append((done, loss)))
+    assert [p for _, _, p in calls] == [1, 1]                 # each centre has one context word
+    assert seen == [(1, calls[0][1]), (2, calls[1][1])]
+
+
+@pytest.mark.parametrize("block_words, negative, window", [(4, 2, 3), (1, 1, 3)])
+def test_a_two_sentence_text_with_its_own_noise_power_equals_the_reference_loop(block_words, negative, window):
+    # The text ends inside the second sentence: padding past its end belongs to no sentence.
+    # One centre with one negative and a wide window: the block's work arrays at their other size.
+    sentences = [["x", "y", "z", "x", "y"], ["z", "y", "x", "z", "x", "y"]]
+    config = Word2VecConfig(d_model=5, window=window, negative=negative, min_count=1, sample=0.0, epochs=1,
+                            seed=2, alpha=0.3, power=0.25, block_words=block_words)
+    vocab, E, W = _reference_epoch(sentences, config)
+    r = train_word2vec(sentences, config)
+    assert r.vocab == vocab
+    np.testing.assert_allclose(r.E, E, atol=2e-6)
+    np.testing.assert_allclose(r.W, W, atol=2e-6)
+
+
+def test_negatives_are_drawn_from_every_entry_of_the_table():
+    ids = np.zeros(200, np.int32)
+    config = Word2VecConfig(window=1, negative=5, min_count=1, sample=0.0)
+    _, _, negs = w2v._epoch_plan(ids, ids, np.ones(1), np.array([7, 9]), config, np.random.default_rng(0))
+    assert set(np.unique(negs)) == {7, 9}
+
+
+def test_block_size_with_sub_sampling_and_its_own_power_by_the_formula():
+    counts = np.array([900, 300, 60, 20, 5])
+    for config in (Word2VecConfig(window=5, negative=5, sample=1e-2, power=0.5),
+                   Word2VecConfig(window=1, negative=20, sample=0.05, power=1.5),
+                   Word2VecConfig(window=8, negative=1, sample=0.0, power=0.75)):
+        kept = counts * keep_probabilities(counts, config.sample)
+        f = kept / kept.sum()
+        q = counts ** config.power / (counts ** config.power).sum()
+        touches = max(((config.window + 1) * f).max(), (f + config.negative * q).max())
+        assert w2v.block_size(counts, config) == max(1, min(config.block_words, math.floor(MAX_TOUCHES / touches)))
+    assert w2v.block_size(counts, Word2VecConfig(window=5, sample=1e-2, power=0.5)) != \
+        w2v.block_size(counts, Word2VecConfig(window=5, sample=0.0, power=0.5))          # sub-sampling counts
+
+
+def test_zero_epochs_have_done_no_words():
+    r = train_word2vec([["a", "b", "a"]], Word2VecConfig(d_model=4, epochs=0, min_count=1))
+    assert (r.words_done, r.epochs_done, len(r.losses), r.words_per_second) == (0, 0, 0, 0.0)
+
+
+@pytest.mark.parametrize("seconds", [2.0, 0.5, 0.0])
+def test_a_one_word_text_counts_its_epochs_and_speed(monkeypatch, seconds):
+    readings = iter([10.0, 10.0 + seconds])
+    monkeypatch.setattr(w2v, "time", types.SimpleNamespace(perf_counter=lambda: next(readings)))
+    r = train_word2vec([["a"]], Word2VecConfig(d_model=4, epochs=3, min_count=1))
+    assert (r.words_done, r.epochs_done, r.seconds) == (3, 3, seconds)
+    assert r.words_per_second == (1 * 3 / seconds if seconds else 0.0)   # one token, three epochs; no time: 0
+
+
+def test_a_run_whose_loss_stops_being_finite_stops_there(monkeypatch):
+    real = w2v.window_updates
+    blocks = []
+
+    def overflowing(X, U, weight, scale, buffers=None):
+        loss, dX, dU = real(X, U, weight, scale, buffers)
+        blocks.append(loss)
+        return (math.inf if len(blocks) == 3 else loss), dX, dU
+
+    monkeypatch.setattr(w2v, "window_updates", overflowing)
+    config = Word2VecConfig(d_model=4, window=2, min_count=1, sample=0.0, epochs=2, block_words=5)
+    r = train_word2vec(SENTENCES, config)
+    assert r.diverged and not r.stopped and len(blocks) == 3
+    assert r.words_done == 15 and r.epochs_done == 0 and len(r.losses) == 0     # three blocks of 5 words
