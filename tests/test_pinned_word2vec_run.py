@@ -130,3 +130,15 @@ def test_a_run_whose_loss_stops_being_finite_stops_there(monkeypatch):
     r = train_word2vec(SENTENCES, config)
     assert r.diverged and not r.stopped and len(blocks) == 3
     assert r.words_done == 15 and r.epochs_done == 0 and len(r.losses) == 0     # three blocks of 5 words
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_every_work_array_of_a_block_is_in_the_runs_precision(dtype):
+    from core.sgns import BlockBuffers
+
+    buffers = BlockBuffers(2, 3, 4, 5, dtype)
+    arrays = {name: getattr(buffers, name) for name in ("S", "tmp", "dX", "dU", "gram", "copy")}
+    assert {name: a.dtype for name, a in arrays.items()} == dict.fromkeys(arrays, np.dtype(dtype))
+    assert {name: a.shape for name, a in arrays.items()} == {
+        "S": (2, 3, 4), "tmp": (2, 3, 4), "dX": (2, 3, 5), "dU": (2, 4, 5), "gram": (2, 3, 3), "copy": (2, 3, 5)}
+    assert BlockBuffers(1, 1, 1, 1).S.dtype == np.float32                 # word2vec's precision by default
