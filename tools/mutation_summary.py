@@ -56,8 +56,8 @@ VERDICTS = [
 
 # Survivors reviewed one by one: (mutant name pattern, text of the mutated line, verdict).
 # Matched on the function and the changed text, not on mutmut's number, which shifts when
-# the code changes ("^text": the whole changed line). A reason must hold for every input the
-# code can receive.
+# the code changes ("^text": the whole changed line; "-text": text of the original line). A
+# reason must hold for every input the code can receive.
 # A survivor that a test added after the run should kill (not re-run through mutmut yet).
 LATE_TEST_NUMBER = ("open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, "
                     "should kill it (not re-run)")
@@ -295,6 +295,8 @@ REVIEWED = [
      "equivalent: the complex view is a speed path; adding float pairs as complex numbers gives the same sums"),
     ("core.sgns.x_scatter_add__mutmut_*", "if (work is None) or True else",
      "equivalent: the same positions written to a fresh array instead of the reused one"),
+    ("core.honesty.x_neighbour_overlap__mutmut_*", '-raise ValueError("k must be at least 1.")',
+     "equivalent: unreachable, checks.whole(k, 'k', 1) refuses k < 1 first"),
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) <= 1e18",
      "equivalent: 1e18 prints the same through either branch"),
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) < 1e+18",
@@ -354,7 +356,8 @@ def verdict(name: str) -> tuple[str, str, str]:
     """(removed line, added line, verdict) of one mutant."""
     a, b = changed_lines(name)
     for pattern, text, why in REVIEWED:
-        if fnmatch.fnmatch(name, pattern) and (b == text[1:] if text.startswith("^") else text in b):
+        if fnmatch.fnmatch(name, pattern) and (b == text[1:] if text.startswith("^") else
+                                               text[1:] in a if text.startswith("-") else text in b):
             return a, b, why
     for rule, why in VERDICTS:
         if rule(a, b):
