@@ -142,3 +142,13 @@ def test_every_work_array_of_a_block_is_in_the_runs_precision(dtype):
     assert {name: a.shape for name, a in arrays.items()} == {
         "S": (2, 3, 4), "tmp": (2, 3, 4), "dX": (2, 3, 5), "dU": (2, 4, 5), "gram": (2, 3, 3), "copy": (2, 3, 5)}
     assert BlockBuffers(1, 1, 1, 1).S.dtype == np.float32                 # word2vec's precision by default
+
+
+def test_scatter_add_refuses_a_target_it_cannot_flatten():
+    from core.sgns import scatter_add
+
+    target = np.zeros((4, 3))[:, :2]                              # a column slice: not C-contiguous
+    with pytest.raises(ValueError) as caught:
+        scatter_add(target, np.array([0]), np.ones((1, 2)))
+    assert str(caught.value) == "scatter_add needs a C-contiguous target (it updates a flat view)."
+    assert not target.any()
