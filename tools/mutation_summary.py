@@ -305,6 +305,8 @@ REVIEWED = [
      "equivalent: the message is rewritten below, which reads only the word 'outside' in it"),
     ("core.embedding.x__check_ids__mutmut_*", 'indices(ids, "TOKEN IDS", ',
      "equivalent: the message is rewritten below, which reads only the word 'outside' in it"),
+    ("core.skipgram.x_descend__mutmut_*", "range(config.steps + 2)",
+     "equivalent: the loop always leaves at step == steps, before the extra pass"),
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) <= 1e18",
      "equivalent: 1e18 prints the same through either branch"),
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) < 1e+18",
