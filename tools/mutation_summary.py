@@ -4,6 +4,9 @@
     python tools/mutation_summary.py --diffs    # ... with each survivor's diff (mutmut show)
     python tools/mutation_summary.py --markdown # survivors as a Markdown table with a verdict each
     python tools/mutation_summary.py --by-module --only names.txt   # a row per module, these mutants only
+    python tools/mutation_summary.py --by-module --merge ../first-run/mutants
+        # mutants not judged here take their verdict from another run's mutants/ folder (a
+        # by-name re-run in a copy of a run's folder, merged back with the run it copied)
 
 Score = killed / (all mutants that were run): a timeout counts as killed (the mutant broke
 the code badly enough to hang a test); "no tests" and "survived" count against the score.
@@ -400,8 +403,12 @@ def _row(label: str, c: Counter, target: str) -> str:
 
 def main(argv: list[str]) -> None:
     """Options: --by-module (a row per module), --only FILE (mutant names, one a line: the
-    table and the survivors of those only), --markdown [PREFIX], --diffs."""
+    table and the survivors of those only), --merge DIR (verdicts of mutants not judged here
+    from another mutants/ folder), --markdown [PREFIX], --diffs."""
     res = results()
+    if "--merge" in argv:
+        other = results(Path(argv[argv.index("--merge") + 1]))
+        res = {n: (other.get(n, s) if s == "not checked" else s) for n, s in res.items()}
     if "--only" in argv:
         keep = set(Path(argv[argv.index("--only") + 1]).read_text().split())
         res = {n: s for n, s in res.items() if n in keep}
