@@ -52,3 +52,33 @@ def test_a_run_reports_its_corpus_vocabulary(corpus):
 def test_train_checks_its_callback(corpus):
     with pytest.raises(TypeError, match=r"^callback must be a function callback\(step, loss\) or None\.$"):
         train(corpus, SkipGramConfig(steps=2), callback="every step")
+
+
+def test_train_names_a_wrong_corpus_or_config_by_its_type(corpus):
+    with pytest.raises(TypeError, match=r"^train needs a core\.corpus\.Corpus, not str\.$"):
+        train("the cat sat")
+    with pytest.raises(TypeError, match=r"^config must be a SkipGramConfig, not dict\.$"):
+        train(corpus, {"steps": 3})
+
+
+def test_snapshots_are_priced_as_steps_over_every_plus_two(corpus, monkeypatch):
+    import core.skipgram as skipgram
+
+    config = SkipGramConfig(steps=11, snapshot_every=5, d_model=3)    # snapshots at 0, 5, 10 and 11
+    entries = (11 // 5 + 2) * corpus.V * 3
+    monkeypatch.setattr(skipgram, "MAX_SNAPSHOT_ENTRIES", entries)
+    assert len(train(corpus, config).snapshots) == 4                  # exactly the limit: allowed
+    monkeypatch.setattr(skipgram, "MAX_SNAPSHOT_ENTRIES", entries - 1)
+    with pytest.raises(skipgram.ConfigError) as caught:
+        train(corpus, config)
+    assert str(caught.value) == (f"Keeping 4 snapshots of a {corpus.V} x 3 table needs too much memory; "
+                                 "raise snapshot_every.")
+
+
+def test_the_divergence_rule_at_its_edges():
+    from core.skipgram import has_diverged
+
+    assert not has_diverged(10.0, 1.0) and has_diverged(10.000001, 1.0)   # past 10 times, not at it
+    assert has_diverged(float("nan"), 1.0, np.zeros(2)) and has_diverged(float("inf"), None)
+    assert has_diverged(1.0, 1.0, np.zeros(2), np.array([np.nan]))
+    assert not has_diverged(1.0, 1.0, np.zeros(2), np.ones(2))
