@@ -81,14 +81,18 @@ def apply_hide(where) -> None:
 
 
 def builder(where, page_file: str) -> None:
-    """In the sidebar: pick this screen's controls to hide and copy the link."""
+    """In the sidebar: pick this screen's controls to hide and copy the link (the box's content
+    is built only while it is open, like the charts' tables)."""
     from lab_ui.handout import address
     prefix = PREFIXES.get(page_file.rsplit("/", 1)[-1])
     if prefix is None:
         return
     keys = sorted(k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)
                   and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg", "_box")))
-    with where.expander("Build a lesson link"):
+    box = where.expander("Build a lesson link", key="links_box", on_change="rerun")
+    if not box.open:       # built only while open: a closed box costs every rerun of every screen nothing
+        return
+    with box:
         st.caption("The address already holds this screen's settings. Pick controls to hide from the "
                    "class, then copy the link.")
         chosen = st.multiselect("Hide", keys, key="links_hide_choice")
