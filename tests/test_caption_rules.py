@@ -77,3 +77,20 @@ def test_readable_counts_and_bytes():
         "999", "1 thousand", "38.6 million", "618 million", "175 billion", "2.5 trillion", "-2 million"]
     assert [byte_size(x) for x in (1023, 1024, 154_389_504, 3 * 2**30, 2**41)] == [
         "1,023 B", "1.0 KiB", "147.2 MiB", "3.0 GiB", "2.0 TiB"]
+
+
+def test_sense_reading_says_what_the_cosines_show():
+    from core.generated import AmbiguousPosition
+    from core.senses import sense_lean
+
+    def reading(river, money):
+        to = {"river": river, "verbs": 0.88, "money": money}
+        return captions.sense_reading(sense_lean(AmbiguousPosition("bank", "river", "money", river, money, 0, 0,
+                                                                   to, {})))
+    leaning = reading(0.91, 0.74)
+    assert "closest to river (0.91), then verbs (0.88), then money (0.74)" in leaning
+    assert "leans to the river meaning (0.91 against 0.74 for money)" in leaning
+    assert "between" not in leaning and "fully in neither" not in leaning
+    even = reading(0.80, 0.78)
+    assert "about as close to the river words as to the money words (0.80 and 0.78" in even
+    assert "fully in neither" in even

@@ -13,6 +13,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.params import GPT2_VOCAB_SIZE
+from core.senses import SenseLean
 
 
 def number(x: float, digits: int = 6) -> str:
@@ -141,3 +142,22 @@ def init_comparison(d_model: int, small: np.ndarray, big: np.ndarray, small_std:
                    f"{big[-1]:.3f}, against {small[-1]:.3f} for std {small_std:g}"
                    + (f", still worse than a uniform guess ({uniform:.3f})." if big[-1] > uniform else "."))
     return start + verdict
+
+
+def sense_reading(lean: SenseLean) -> str:
+    """Where the ambiguous word's one row ended up, from ``core.senses.sense_lean``: its closest
+    group centres in order, and whether it leans to one of its two meanings or sits between."""
+    w, a, b = lean.word, lean.sense_a, lean.sense_b
+    cos = dict(lean.ranking)
+    order = ", then ".join(f"{g} ({c:.2f})" for g, c in lean.ranking[:3])
+    start = (f"“{w}” has one row for both its meanings. By cosine to each group's centre it is closest "
+             f"to {order}.")
+    if lean.leans is None:
+        verdict = (f" It is about as close to the {a} words as to the {b} words ({cos[a]:.2f} and "
+                   f"{cos[b]:.2f}, less than {lean.tie:.2f} apart): the one row sits between the two "
+                   "meanings, fully in neither.")
+    else:
+        other = b if lean.leans == a else a
+        verdict = (f" It leans to the {lean.leans} meaning ({cos[lean.leans]:.2f} against {cos[other]:.2f} "
+                   f"for {other}), yet every use of “{w}” for {other} must use this same row.")
+    return start + verdict + " That is the static-embedding problem, measured."

@@ -22,6 +22,7 @@ from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
 from core.honesty import neighbour_overlap
+from core.senses import sense_lean
 from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
@@ -195,9 +196,7 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
                                      f"“{generated.ambiguous}” vs each group's centre", fmt=".2f",
                                      horizontal=True, x_title=None, height=240),
                          pos_df, key="train_bank_table", stretch=True)
-    st.caption(f"“{generated.ambiguous}” has one row for both its meanings, so training pulls it "
-               f"towards {a} words and {b} words at once: it ends up between the two, fully in "
-               "neither. That is the static-embedding problem, measured.")
+    st.caption(captions.sense_reading(sense_lean(pos)))
 
 
 @st.cache_resource(show_spinner=False)

@@ -173,3 +173,33 @@ def test_groups_result_on_the_generated_text():
     bank = table(at, "group", "cosine")
     assert list(bank["group"]) == list(pos.to_centroid)
     assert_close(bank["cosine"], list(pos.to_centroid.values()))
+
+
+@pytest.mark.parametrize("settings, verdict", [
+    ({}, "leans to the river meaning"),                                   # the screen's own defaults
+    ({"d_model": 12, "lr": 1.0, "steps": 2000}, "leans to the money meaning"),    # the text's settings
+    ({"d_model": 2, "lr": 1.0, "steps": 2000}, "fully in neither")])
+def test_the_bank_caption_reads_the_bars(settings, verdict):
+    """The sentence under the "bank vs each group's centre" bars says which centre is closest and
+    whether the row leans to a meaning, from the bars' own cosines (it once said "between the two,
+    fully in neither" beside river 0.91, money 0.74)."""
+    from core.senses import sense_lean
+    query = {f"train_{k}": str(v) for k, v in settings.items()}
+    at = open_screen("train", train_source="Word groups (generated)", **query)
+    assert_clean(at)
+    bars = table(at, "group", "cosine")
+    cos = dict(zip(bars["group"], bars["cosine"]))
+    caption = text_with(at, "has one row for both its meanings")
+    closest = sorted(cos, key=lambda g: -cos[g])[:3]
+    assert ", then ".join(f"{g} ({cos[g]:.2f})" for g in closest) in caption
+    assert verdict in caption
+    gap = cos["river"] - cos["money"]
+    assert ("fully in neither" in caption) == (abs(gap) <= 0.05)
+    if abs(gap) > 0.05:
+        assert f"leans to the {'river' if gap > 0 else 'money'} meaning" in caption
+    g = generate_corpus()
+    defaults = SkipGramConfig()
+    corpus, r = run(text=g.text, d_model=settings.get("d_model", defaults.d_model), lr=settings.get("lr", defaults.lr),
+                    steps=settings.get("steps", defaults.steps))
+    lean = sense_lean(ambiguous_position(r.E, corpus.vocab, g.groups, g.ambiguous, *g.ambiguous_groups))
+    assert lean.ranking[0][0] == closest[0] and lean.gap == pytest.approx(gap)
