@@ -94,3 +94,13 @@ def test_sense_reading_says_what_the_cosines_show():
     even = reading(0.80, 0.78)
     assert "about as close to the river words as to the money words (0.80 and 0.78" in even
     assert "fully in neither" in even
+
+
+@pytest.mark.parametrize("a, b, quicker", [(0.304, 0.313, None), (0.135, 0.163, None), (0.2, 0.299, None),
+                                           (0.2, 0.3, "A"), (0.3, 0.2, "B"), (0.0, 0.0, None), (0.0, 0.1, "A")])
+def test_speed_verdict_names_a_winner_only_from_1_5_times(a, b, quicker):
+    said = captions.speed_verdict("A", a, "B", b)
+    if quicker is None:
+        assert said.startswith("A and B took about the same time") and "quicker (" not in said
+    else:
+        assert said.startswith(f"{quicker} was quicker")

@@ -93,6 +93,30 @@ def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int
             f"{GPT2_VOCAB_SIZE // ns_scores:,} times fewer.")
 
 
+CLEAR_SPEEDUP = 1.5
+"""The smallest ratio of two timings called a difference. One full-batch run of the lesson's
+table timed six times on the shared 2-core test machine (load about 11) took from 1.15 to 1.78
+times as long in CBOW as in skip-gram: a single timing there can be off by half."""
+
+
+def speed_verdict(name_a: str, seconds_a: float, name_b: str, seconds_b: float,
+                  clear: float = CLEAR_SPEEDUP) -> str:
+    """Which of two timed runs was quicker, only when the slower took at least ``clear`` times
+    as long; otherwise "about the same", with the rounded ratio.
+
+    >>> speed_verdict("CBOW", 0.304, "skip-gram", 0.313)[:65]
+    'CBOW and skip-gram took about the same time (the slower took 1.0 '
+    >>> speed_verdict("CBOW", 0.1, "skip-gram", 0.2)
+    'CBOW was quicker (skip-gram took 2.0 times as long)'
+    """
+    fast, slow = sorted([(seconds_a, name_a), (seconds_b, name_b)])
+    ratio = slow[0] / fast[0] if fast[0] > 0 else (1.0 if slow[0] == 0 else math.inf)
+    if ratio < clear:
+        return (f"{name_a} and {name_b} took about the same time (the slower took {ratio:.1f} times as "
+                f"long; one timing can be off by half, so only {clear:.1f} times or more counts as quicker)")
+    return f"{fast[1]} was quicker ({slow[1]} took {ratio:.1f} times as long)"
+
+
 def _shares(words: list[str]) -> dict[str, Fraction]:
     n = len(words)
     return {w: Fraction(c, n) for w, c in Counter(words).items()}
