@@ -97,7 +97,7 @@ def test_sense_reading_says_what_the_cosines_show():
 
 
 @pytest.mark.parametrize("a, b, quicker", [(0.304, 0.313, None), (0.135, 0.163, None), (0.2, 0.299, None),
-                                           (0.2, 0.3, "A"), (0.3, 0.2, "B"), (0.0, 0.0, None), (0.0, 0.1, "A")])
+                                           (0.2, 0.31, "A"), (0.31, 0.2, "B"), (0.0, 0.0, None), (0.0, 0.1, "A")])
 def test_speed_verdict_names_a_winner_only_from_1_5_times(a, b, quicker):
     said = captions.speed_verdict("A", a, "B", b)
     if quicker is None:
