@@ -93,6 +93,27 @@ def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int
             f"{GPT2_VOCAB_SIZE // ns_scores:,} times fewer.")
 
 
+def floors_differ(window_a: int, floor_a: float, loss_a: float, window_b: int, floor_b: float,
+                  loss_b: float) -> str:
+    """Runs A and B with different windows: their losses have different floors (the best any
+    model can do on each task), so the sentence compares each run's distance above its own
+    floor, ``loss - floor``, and not the losses.
+
+    >>> floors_differ(2, 1.702, 1.713, 3, 2.05, 2.10)[:72]
+    'A and B count neighbours in different windows (2 and 3), so their losses'
+    """
+    gap_a, gap_b = loss_a - floor_a, loss_b - floor_b
+    if abs(gap_b - gap_a) < 0.0005:
+        which = f"B ends as close to its floor as A (both {gap_a:.3f} above it)"
+    else:
+        which = (f"B ends {'closer to' if gap_b < gap_a else 'further from'} its floor than A: "
+                 f"{gap_b:.3f} above it against {gap_a:.3f}")
+    return (f"A and B count neighbours in different windows ({window_a} and {window_b}), so their losses "
+            f"have different floors, the best any model can reach: {floor_a:.3f} for A and {floor_b:.3f} "
+            f"for B. Comparing the two losses would mostly compare the two tasks; compare instead how far "
+            f"each run is above its own floor. {which}.")
+
+
 CLEAR_SPEEDUP = 1.5
 """The smallest ratio of two timings called a difference. One full-batch run of the lesson's
 table timed six times on the shared 2-core test machine (load about 11) took from 1.15 to 1.78

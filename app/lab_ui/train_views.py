@@ -127,10 +127,21 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     curves = {name_a: result.losses, name_b: res_b.losses}
     table = pd.DataFrame({k: pd.Series(v) for k, v in curves.items()}).rename_axis("step").reset_index()
     chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
-    layout.metrics([dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
-                    dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
-                         delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")],
-                   key="train_cmp_metrics")
+    floor_a, floor_b = loss_floor(corpus), loss_floor(corpus_b)
+    if w_b == window:       # one task, one floor: the losses compare directly
+        cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
+                 dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
+                      delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")]
+    else:                   # two floors: compare the distances above them
+        gap_a, gap_b = result.final_loss - floor_a, res_b.final_loss - floor_b
+        cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
+                 dict(label="B, final loss", value=f"{res_b.final_loss:.3f}"),
+                 dict(label="A, above its floor", value=f"{gap_a:.3f}"),
+                 dict(label="B, above its floor", value=f"{gap_b:.3f}", delta=f"{gap_b - gap_a:+.3f} vs A",
+                      delta_color="inverse")]
+    layout.metrics(cards, key="train_cmp_metrics")
+    if w_b != window and not res_b.diverged:
+        st.caption(captions.floors_differ(window, floor_a, result.final_loss, w_b, floor_b, res_b.final_loss))
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")
         return

@@ -14,7 +14,7 @@ from core.similarity import cosine_matrix, nearest
 from core.skipgram import SkipGramConfig, loss_floor, train
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import (assert_close, charts, charts_with, download, download_holds, has_number,
-                              metric, move, table, text_with)
+                              metric, move, table, text_with, texts)
 
 REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
                                        "Softmax vs negative sampling", "Export")
@@ -68,7 +68,10 @@ def test_compare_runs_are_each_computed_from_their_own_settings(name):
     assert metric(at, "A, final loss") == f"{a.final_loss:.3f}"
     assert metric(at, "B, final loss") == f"{b.final_loss:.3f}"
     delta = [m for m in at.metric if m.label == "B, final loss"][0].proto.delta
-    assert has_number(delta, b.final_loss - a.final_loss, 3)
+    if "w" in c:      # different windows, different floors: no "vs A" on the losses themselves
+        assert not delta
+    else:
+        assert has_number(delta, b.final_loss - a.final_loss, 3)
     curves = table(at, "step")
     names = [col for col in curves.columns if col != "step"]
     assert names[0].startswith("A:") and names[1].startswith("B:")
@@ -203,3 +206,30 @@ def test_the_bank_caption_reads_the_bars(settings, verdict):
                     steps=settings.get("steps", defaults.steps))
     lean = sense_lean(ambiguous_position(r.E, corpus.vocab, g.groups, g.ambiguous, *g.ambiguous_groups))
     assert lean.ranking[0][0] == closest[0] and lean.gap == pytest.approx(gap)
+
+
+@pytest.mark.parametrize("window_b", [2, 3, 1])
+def test_compare_runs_with_different_windows_compares_distances_above_the_floors(window_b):
+    """B's window sets B's floor (window 3: about 2.05 against 1.70 for A's window 2), so the
+    screen compares each run's distance above its own floor, and says so; with one window the
+    two losses compare directly."""
+    at = move(open_screen("train", train_tab=COMPARE), ("slider", "train_cmp_window", window_b))
+    assert_clean(at)
+    corpus_a, a = run()
+    corpus_b, b = run(d_model=8, window=window_b)
+    floor_a, floor_b = loss_floor(corpus_a), loss_floor(corpus_b)
+    labels = [m.label for m in at.metric]
+    if window_b == 2:
+        assert "B, above its floor" not in labels
+        assert not [t for t in texts(at) if "different floors" in t]
+        return
+    gap_a, gap_b = a.final_loss - floor_a, b.final_loss - floor_b
+    assert metric(at, "A, above its floor") == f"{gap_a:.3f}"
+    assert metric(at, "B, above its floor") == f"{gap_b:.3f}"
+    delta = [m for m in at.metric if m.label == "B, above its floor"][0].proto.delta
+    assert has_number(delta, gap_b - gap_a, 3)
+    said = text_with(at, "different floors")
+    for value in (floor_a, floor_b, gap_a, gap_b):
+        assert has_number(said, value, 3), (value, said)
+    assert f"different windows (2 and {window_b})" in said
+    assert f"B ends {'closer to' if gap_b < gap_a else 'further from'} its floor than A" in said
