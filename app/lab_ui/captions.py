@@ -59,10 +59,26 @@ def vectors_title(steps_done: int) -> str:
     return f"Cosine similarity of the trained vectors (after {steps_done:,} steps)"
 
 
+def whole_percents(explained: np.ndarray) -> tuple[int, int, int]:
+    """The two directions' shares and the rest, in whole percents that add up to 100.
+
+    The kept share is rounded once, ``kept = round(100 (e1 + e2))`` (as the picture's title
+    shows it), then ``first = round(100 e1)``, ``second = kept - first``, ``rest = 100 - kept``:
+    each is within 1 of its exact value and the three always sum to 100.
+
+    >>> whole_percents(np.array([0.394, 0.306]))        # 39% + 31% + 30%, not 39% + 31% + 29%
+    (39, 31, 30)
+    """
+    kept = round(100 * float(np.sum(explained[:2])))
+    first = min(round(100 * float(explained[0])), kept)
+    return first, kept - first, 100 - kept
+
+
 def pca_reading(d_model: int, explained: np.ndarray) -> str:
     """What the PCA map keeps and loses, for the shares of spread it shows."""
     kept = float(np.sum(explained[:2]))
-    shares = " and ".join(f"{100 * e:.0f}%" for e in explained[:2])
+    first, second, rest = whole_percents(explained)
+    shares = f"{first}% and {second}%"
     if kept >= 0.9995:
         why = ("vectors have only this many numbers" if d_model <= 2 else
                "vectors happen to lie in a flat plane")
@@ -70,7 +86,7 @@ def pca_reading(d_model: int, explained: np.ndarray) -> str:
                 f"spread most ({shares} of the spread). Here the {why}, so the picture keeps all of "
                 "their spread: distances on the map are the real distances between the vectors.")
     return (f"PCA lays the {d_model}-number vectors flat along the two directions in which they "
-            f"spread most: {shares} of the spread. The other {100 * (1 - kept):.0f}% is lost, so two "
+            f"spread most: {shares} of the spread. The other {f'{rest}%' if rest else 'less than 1%'} is lost, so two "
             "words can look close here and still be far apart.")
 
 

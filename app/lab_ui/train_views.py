@@ -282,8 +282,10 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
     if cmp.softmax_recovery is not None:
         rows[0]["group recovery"] = cmp.softmax_recovery.overall
         rows[1]["group recovery"] = cmp.negsampling_recovery.overall
+    three = {c: st.column_config.NumberColumn(format="%.3f")      # 1.890 beside 1.713, not 1.89
+             for c in rows[0] if c in ("cross-entropy (one scale)", "seconds", "group recovery")}
     st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
-                 column_config=layout.short_headers({}, {"cross-entropy (one scale)": "cross-entropy",
-                                                         "words scored per pair": "words scored"}))
+                 column_config=layout.short_headers(three, {"cross-entropy (one scale)": "cross-entropy",
+                                                            "words scored per pair": "words scored"}))
     st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,
                                    cmp.negsampling_scores_per_pair))

@@ -13,7 +13,7 @@ from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest
 from core.skipgram import SkipGramConfig, loss_floor, train
 from tests.app.conftest import assert_clean, open_screen
-from tests.app.values import (assert_close, charts, charts_with, download, download_holds, has_number,
+from tests.app.values import (assert_close, chart_titled, charts, charts_with, download, download_holds, has_number,
                               metric, move, table, text_with, texts)
 
 REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
@@ -233,3 +233,42 @@ def test_compare_runs_with_different_windows_compares_distances_above_the_floors
         assert has_number(said, value, 3), (value, said)
     assert f"different windows (2 and {window_b})" in said
     assert f"B ends {'closer to' if gap_b < gap_a else 'further from'} its floor than A" in said
+
+
+@pytest.mark.parametrize("source, query", [("Word groups (generated)", {}),
+                                           ("Word groups (generated)", {"train_d_model": "12", "train_lr": "1.0",
+                                                                         "train_steps": "2000"}),
+                                           (None, {"train_d_model": "8"})])
+def test_pca_reading_shares_add_up_and_match_the_title(source, query):
+    """The PCA caption's two shares and the lost rest add up to 100%, the kept share is the one in
+    the picture's title, and each is within 1 point of core's exact share."""
+    import re
+    at = open_screen("train", **({"train_source": source} if source else {}), **query)
+    assert_clean(at)
+    reading = text_with(at, r"PCA lays the")
+    first, second = (int(x) for x in re.search(r"(\d+)% and (\d+)% of the spread", reading).groups())
+    rest = re.search(r"other (\d+)% is lost", reading)
+    title = chart_titled(at, "This flat picture keeps").title
+    kept = int(re.search(r"keeps (\d+)%", title).group(1))
+    assert first + second == kept
+    if rest:
+        assert first + second + int(rest.group(1)) == 100
+    text = generate_corpus().text if source else GUIDE_TEXT
+    d = int(query.get("train_d_model", 4))
+    corpus, r = run(text=text, d_model=d, lr=float(query.get("train_lr", 0.5)),
+                    steps=int(query.get("train_steps", 3000)))
+    e = pca(r.E, k=2).explained
+    assert abs(first - 100 * e[0]) <= 1 and abs(second - 100 * e[1]) <= 1
+
+
+def test_the_objectives_table_shows_three_decimals_in_every_row():
+    """1.713 beside 1.890, not beside 1.89: the loss and seconds columns have one format."""
+    import json
+    at = open_screen("train", train_tab=OBJECTIVES)
+    assert_clean(at)
+    frame = [d for d in at.dataframe if "objective" in d.value.columns][0]
+    config = json.loads(frame.proto.columns)
+    for column in ("cross-entropy (one scale)", "seconds"):
+        assert config[column]["type_config"]["format"] == "%.3f", column
+    shown = ["%.3f" % x for x in frame.value["cross-entropy (one scale)"]]
+    assert shown[0] == "1.713" and all(len(s.split(".")[1]) == 3 for s in shown)
