@@ -36,19 +36,26 @@ def test_pca_reading_never_says_lost_when_it_keeps_everything():
     assert "40% and 30%" in part and "other 30% is lost" in part
 
 
-@pytest.mark.parametrize("explained, shown", [([0.394, 0.306], (39, 31, 30)), ([0.386, 0.31], (39, 31, 30)),
-                                              ([0.5, 0.4996], (50, 50, 0)), ([0.333, 0.333], (33, 34, 33)),
-                                              ([0.62, 0.38], (62, 38, 0))])
-def test_pca_shares_add_up_to_100(explained, shown):
+@pytest.mark.parametrize("explained, shown", [([0.394, 0.306], ("39%", "31%", "30%")),
+                                              ([0.376, 0.238], ("37.6%", "23.8%", "38.6%")),
+                                              ([0.333, 0.333], ("33.3%", "33.3%", "33.4%")),
+                                              ([0.6, 0.399], ("60.0%", "39.9%", "0.1%")),
+                                              ([0.62, 0.38], ("62%", "38%", "0%"))])     # all kept: nothing lost
+def test_pca_shares_add_up_to_100_and_to_the_title(explained, shown):
     """Rounded apart, 39.4% + 30.6% + 30.0% read "39% and 31% ... the other 29%" (99%)."""
     e = np.array(explained)
-    first, second, rest = captions.whole_percents(e)
-    assert (first, second, rest) == shown and first + second + rest == 100
-    assert all(abs(x - 100 * y) <= 1 for x, y in zip((first, second, rest), (*e, 1 - e.sum())))
+    first, second, rest = captions.percent_shares(e)
+    values = [float(x.rstrip("%")) for x in (first, second, rest)]
+    assert abs(sum(values) - 100) < 1e-9
+    assert round(values[0] + values[1]) == round(100 * e.sum())           # the title's "keeps N%"
+    unit = 10.0 ** -(len(first.rstrip("%").split(".")[1]) if "." in first else 0)     # the last decimal shown
+    assert all(abs(x - 100 * y) <= 0.5 * unit + 1e-9 for x, y in zip(values[:2], e))
+    assert abs(values[2] - 100 * (1 - e.sum())) <= unit + 1e-9
     said = captions.pca_reading(8, e)
-    assert f"{first}% and {second}%" in said
+    assert f"{first} and {second}" in said
     if e.sum() < 0.9995:
-        assert (f"other {rest}% is lost" if rest else "other less than 1% is lost") in said
+        assert f"other {rest} is lost" in said
+    assert (first, second, rest) == shown
 
 
 @pytest.mark.parametrize("sm, ns, word", [(0.30, 0.10, "faster"), (0.10, 0.30, "slower"),

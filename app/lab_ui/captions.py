@@ -59,26 +59,35 @@ def vectors_title(steps_done: int) -> str:
     return f"Cosine similarity of the trained vectors (after {steps_done:,} steps)"
 
 
-def whole_percents(explained: np.ndarray) -> tuple[int, int, int]:
-    """The two directions' shares and the rest, in whole percents that add up to 100.
+def percent_shares(explained: np.ndarray) -> tuple[str, str, str]:
+    """The two directions' shares of the spread and the lost rest, written as percents that add
+    up to 100 and agree with the kept share the picture's title shows (``round(100 (e1 + e2))``).
 
-    The kept share is rounded once, ``kept = round(100 (e1 + e2))`` (as the picture's title
-    shows it), then ``first = round(100 e1)``, ``second = kept - first``, ``rest = 100 - kept``:
-    each is within 1 of its exact value and the three always sum to 100.
+    Each share is rounded on its own to ``d`` decimals and the rest is ``100 - first - second``
+    (so within one unit of the last decimal of ``100 (1 - e1 - e2)``); ``d`` is the fewest
+    decimals (0 to 2) for which ``first + second`` rounds to the title's whole percent and the
+    rest is not 0 while something is lost.
 
-    >>> whole_percents(np.array([0.394, 0.306]))        # 39% + 31% + 30%, not 39% + 31% + 29%
-    (39, 31, 30)
+    >>> percent_shares(np.array([0.394, 0.306]))        # 39% + 31% + 30%, not 39% + 31% + 29%
+    ('39%', '31%', '30%')
+    >>> percent_shares(np.array([0.376, 0.238]))        # 38% + 24% = 62% kept, but the title says 61%
+    ('37.6%', '23.8%', '38.6%')
     """
-    kept = round(100 * float(np.sum(explained[:2])))
-    first = min(round(100 * float(explained[0])), kept)
-    return first, kept - first, 100 - kept
+    e1, e2 = (100 * float(x) for x in explained[:2])
+    title = round(e1 + e2)
+    for d in (0, 1, 2):
+        first, second = round(e1, d), round(e2, d)
+        rest = round(100 - first - second, d)
+        if round(first + second) == title and (rest > 0 or e1 + e2 >= 100):
+            break
+    return tuple(f"{x:.{d}f}%" for x in (first, second, rest))
 
 
 def pca_reading(d_model: int, explained: np.ndarray) -> str:
     """What the PCA map keeps and loses, for the shares of spread it shows."""
     kept = float(np.sum(explained[:2]))
-    first, second, rest = whole_percents(explained)
-    shares = f"{first}% and {second}%"
+    first, second, rest = percent_shares(explained)
+    shares = f"{first} and {second}"
     if kept >= 0.9995:
         why = ("vectors have only this many numbers" if d_model <= 2 else
                "vectors happen to lie in a flat plane")
@@ -86,7 +95,7 @@ def pca_reading(d_model: int, explained: np.ndarray) -> str:
                 f"spread most ({shares} of the spread). Here the {why}, so the picture keeps all of "
                 "their spread: distances on the map are the real distances between the vectors.")
     return (f"PCA lays the {d_model}-number vectors flat along the two directions in which they "
-            f"spread most: {shares} of the spread. The other {f'{rest}%' if rest else 'less than 1%'} is lost, so two "
+            f"spread most: {shares} of the spread. The other {rest} is lost, so two "
             "words can look close here and still be far apart.")
 
 
