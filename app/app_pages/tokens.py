@@ -94,10 +94,10 @@ def near_strings_panel(enc) -> None:
     st.dataframe(compare, hide_index=True, key="tok_compare")
     (cat_id,), (capital_cat_id,) = enc.encode(" cat"), enc.encode(" Cat")
     bare_bank, spaced_bank = ", ".join(map(str, enc.encode("bank"))), ", ".join(map(str, enc.encode(" bank")))
-    st.caption(f"An id is a name, not a quantity: {visible(' cat')} (cat with the space before it, as in "
-               f"“the cat”) is {cat_id} and {visible(' Cat')} is {capital_cat_id}, and nothing in the two "
+    st.caption(f"An id is a name, not a quantity: “{visible(' cat')}” (cat with the space before it, as in "
+               f"“the cat”) is {cat_id} and “{visible(' Cat')}” is {capital_cat_id}, and nothing in the two "
                "numbers says they are the same animal. The space is part of the token: "
-               f"{visible(' bank')} is {spaced_bank}, {visible('bank')} without it is {bare_bank}. Ids come from "
+               f"“{visible(' bank')}” is {spaced_bank}, “{visible('bank')}” without it is {bare_bank}. Ids come from "
                "the order in which the tokenizer learned its merges, not from meaning.")
 
 

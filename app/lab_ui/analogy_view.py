@@ -51,9 +51,13 @@ def split_sentence(split: SideSplit | None, a: str, b: str) -> str:
     if split is None:
         return ""
     s = split
-    numbers = (f"the gap between the two groups' averages is {s.gap:+.2f}, against a spread of "
-               f"{s.spread:.2f} within each group; {s.ordered} of {s.pairs} pairs have the {s.towards} word "
-               f"further along")
+    if round(abs(s.gap), 2) == 0:
+        gap = "on average the two groups sit at the same place"
+    else:
+        gap = (f"on average the {s.towards} words sit {abs(s.gap):.2f} "
+               f"{'further along' if s.gap > 0 else 'less far along'} than the {s.away} words")
+    numbers = (f"{gap}, while the words of each group spread by about {s.spread:.2f} (standard deviation); "
+               f"{s.ordered} of {s.pairs} pairs have the {s.towards} word further along")
     left_out = " (pairs holding the two words that set the direction are left out)" if s.pairs < 6 else ""
     if s.apart:
         return (f"The {s.away} and {s.towards} words **separate** along {a} → {b}: every {s.towards} word lies "

@@ -88,7 +88,11 @@ def test_the_axis_caption_says_what_the_strip_shows(a, b, verdict):
     split = side_split(np.array([shown[w] for w in rows["word"]]), list(rows["word"]), a, b)
     caption = next(c.value for c in at.caption if " words " in c.value and "along" in c.value)
     assert verdict in caption
-    assert f"{split.gap:+.2f}" in caption and f"{split.spread:.2f}" in caption
+    if round(abs(split.gap), 2) == 0:
+        assert "on average the two groups sit at the same place" in caption
+    else:
+        assert f"{abs(split.gap):.2f} {'further along' if split.gap > 0 else 'less far along'}" in caption
+    assert f"spread by about {split.spread:.2f}" in caption and "-0.00" not in caption
     assert f"{split.ordered} of {split.pairs} pairs" in caption
     # the verdict read straight off the chart's ticks: does one cut split the two sides' words?
     pairs = [(p[0], p[1]) for p in RELATIONS["male - female"][2] if a not in p[:2] and b not in p[:2]]
