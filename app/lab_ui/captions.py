@@ -59,6 +59,10 @@ def vectors_title(steps_done: int) -> str:
     return f"Cosine similarity of the trained vectors (after {steps_done:,} steps)"
 
 
+ALL_KEPT = 0.9995
+"""A picture that keeps this share of the spread or more is said to keep all of it."""
+
+
 def percent_shares(explained: np.ndarray) -> tuple[str, str, str]:
     """The two directions' shares of the spread and the lost rest, written as percents that add
     up to 100 and agree with the kept share the picture's title shows (``round(100 (e1 + e2))``).
@@ -66,7 +70,7 @@ def percent_shares(explained: np.ndarray) -> tuple[str, str, str]:
     Each share is rounded on its own to ``d`` decimals and the rest is ``100 - first - second``
     (so within one unit of the last decimal of ``100 (1 - e1 - e2)``); ``d`` is the fewest
     decimals (0 to 2) for which ``first + second`` rounds to the title's whole percent and the
-    rest is not 0 while something is lost.
+    rest is not 0 while something is said to be lost (below ``ALL_KEPT``).
 
     >>> percent_shares(np.array([0.394, 0.306]))        # 39% + 31% + 30%, not 39% + 31% + 29%
     ('39%', '31%', '30%')
@@ -78,7 +82,7 @@ def percent_shares(explained: np.ndarray) -> tuple[str, str, str]:
     for d in (0, 1, 2):
         first, second = round(e1, d), round(e2, d)
         rest = round(100 - first - second, d)
-        if round(first + second) == title and (rest > 0 or e1 + e2 >= 100):
+        if round(first + second) == title and (rest > 0 or e1 + e2 >= 100 * ALL_KEPT):
             break
     return tuple(f"{x:.{d}f}%" for x in (first, second, rest))
 
@@ -88,7 +92,7 @@ def pca_reading(d_model: int, explained: np.ndarray) -> str:
     kept = float(np.sum(explained[:2]))
     first, second, rest = percent_shares(explained)
     shares = f"{first} and {second}"
-    if kept >= 0.9995:
+    if kept >= ALL_KEPT:
         why = ("vectors have only this many numbers" if d_model <= 2 else
                "vectors happen to lie in a flat plane")
         return (f"PCA lays the {d_model}-number vectors flat along the directions in which they "
