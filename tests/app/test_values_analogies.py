@@ -55,14 +55,19 @@ def test_the_analogy_box(a, b, c):
         assert f"**{m}:** {w} (cosine {s:.3f})" in lines
 
 
-@pytest.mark.parametrize("a, b", [(None, None), ("nation", "city"), ("he", "she")])
-def test_the_axis_map(a, b):
+def axis_screen(a, b):
+    """The screen with the direction a → b chosen (the default man → woman when a is None)."""
     at = open_screen("analogies")
     if a:
         at.selectbox(key="ana_axis_a").set_value(a).run()
         at.selectbox(key="ana_axis_b").set_value(b).run()
     assert_clean(at)
-    a, b = a or "man", b or "woman"
+    return at, a or "man", b or "woman"
+
+
+@pytest.mark.parametrize("a, b", [(None, None), ("nation", "city"), ("he", "she")])
+def test_the_axis_map(a, b):
+    at, a, b = axis_screen(a, b)
     corpus, E = learned()
     pos = dict(zip(corpus.vocab, axis_positions(E, corpus.vocab, a, b)))
     rows = chart_titled(at, f"Every word on the direction {a} → {b}").rows("position")
@@ -76,12 +81,7 @@ def test_the_axis_map(a, b):
 def test_the_axis_caption_says_what_the_strip_shows(a, b, verdict):
     """The default man → woman splits the male and female words; he → she does not (role words
     get rows from their own neighbours), and the caption must say so from the positions."""
-    at = open_screen("analogies")
-    if a:
-        at.selectbox(key="ana_axis_a").set_value(a).run()
-        at.selectbox(key="ana_axis_b").set_value(b).run()
-    assert_clean(at)
-    a, b = a or "man", b or "woman"
+    at, a, b = axis_screen(a, b)
     rows = chart_titled(at, f"Every word on the direction {a} → {b}").rows("position")
     shown = dict(zip(rows["word"], rows["position"]))
     group = {w: g for w, g in zip(rows["word"], rows["group"])}
@@ -96,8 +96,9 @@ def test_the_axis_caption_says_what_the_strip_shows(a, b, verdict):
     assert f"{split.ordered} of {split.pairs} pairs" in caption
     # the verdict read straight off the chart's ticks: does one cut split the two sides' words?
     pairs = [(p[0], p[1]) for p in RELATIONS["male - female"][2] if a not in p[:2] and b not in p[:2]]
-    away = [shown[m if group[a] == "male" or a in ("he", "his") else f] for m, f in pairs]
-    towards = [shown[f if group[a] == "male" or a in ("he", "his") else m] for m, f in pairs]
+    from_male = a in ("he", "his") or group[a] == "male"
+    away = [shown[m if from_male else f] for m, f in pairs]
+    towards = [shown[f if from_male else m] for m, f in pairs]
     assert (min(towards) > max(away)) == (verdict == "**separate**")
 
 
