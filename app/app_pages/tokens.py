@@ -78,8 +78,8 @@ def bank_panel(tokens: list[Token], bank_id: int) -> None:
     bank = [t for t in tokens if t.id == bank_id]
     st.subheader("Why this matters")
     st.markdown(
-        f"In the two example sentences, id **{bank_id}** ({visible(' bank')}, bank with a space before it) appears twice; in the text above it "
-        f"appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
+        f"In the two example sentences, id **{bank_id}** (“{visible(' bank')}”, bank with a space before it) "
+        f"appears twice; in the text above it appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
         f"The table has one row for id {bank_id}, so the riverside and the lender start from the very "
         "same vector. Telling them apart is left to the layers after the table, which mix in the "
         "neighbouring words.")
