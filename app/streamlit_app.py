@@ -35,7 +35,7 @@ import pandas  # noqa: E402,F401
 
 from lab_ui.handout import handout, handout_link, tables_switch  # noqa: E402
 from lab_ui import links  # noqa: E402
-from lab_ui.train_controls import BOUND as TRAIN_BOUND  # noqa: E402
+from lab_ui.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
 gc.freeze()
@@ -53,6 +53,7 @@ pg = st.navigation({"Start": [pages[files[0]]], "The lesson": [pages[f] for f in
                    expanded=True)   # every screen listed: no "View more" between a class and screen 10
 current = next(f for f, p in pages.items() if p.url_path == pg.url_path)
 link = links.given()        # a lesson link's settings, before the screen reads them
+links.follow_renames(link, {"train_tab": OLD_TAB_NAMES})
 slot = st.container()       # its notices, if the screen cannot use some of them
 links.apply_hide(slot)
 if handout():               # printing: the screen alone, in one column

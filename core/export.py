@@ -44,7 +44,9 @@ def projector_tsv(E: np.ndarray, vocab: list[str]) -> tuple[str, str]:
 
 def snippet(config: SkipGramConfig, window: int, text: str, max_vocab: int | None = None) -> str:
     """Python that recreates the run with this package's core: every setting of ``config``
-    that changes the trained table (fields marked ``replay_only`` are left out), three a line.
+    that changes the trained table (fields marked ``replay_only`` are left out), three a line,
+    and each comment on a line of its own (no line longer than the settings' lines, so the
+    code box of a narrow screen shows it whole).
 
     >>> print(snippet(SkipGramConfig(), 2, GUIDE_TEXT).splitlines()[5])
     config = SkipGramConfig(d_model=4, lr=0.5, steps=3000,
@@ -63,8 +65,10 @@ from core.skipgram import SkipGramConfig, train
 corpus = Corpus.from_text(text, window={window}{cap})
 config = SkipGramConfig({settings})
 result = train(corpus, config)
-print(result.losses[0], result.losses[-1])   # loss before the first and after the last update
-E = result.E                                 # the trained table, one row per corpus.vocab word
+# the loss before the first update and after the last
+print(result.losses[0], result.losses[-1])
+# the trained table: one row per word of corpus.vocab
+E = result.E
 '''
 
 

@@ -5,8 +5,8 @@ from tests.app.conftest import APP, assert_clean, metric, open_screen
 from tests.app.values import charts
 
 
-REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
-                                       "Softmax vs negative sampling", "Export")
+REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare runs",
+                                       "Negative sampling", "Export")
 
 
 def test_only_the_open_tab_is_computed():
