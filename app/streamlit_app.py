@@ -52,8 +52,8 @@ pg = st.navigation({"Start": [pages[files[0]]], "The lesson": [pages[f] for f in
                    position="hidden" if presenting() or handout() else "sidebar",
                    expanded=True)   # every screen listed: no "View more" between a class and screen 10
 current = next(f for f, p in pages.items() if p.url_path == pg.url_path)
+links.follow_renames({"train_tab": OLD_TAB_NAMES})
 link = links.given()        # a lesson link's settings, before the screen reads them
-links.follow_renames(link, {"train_tab": OLD_TAB_NAMES})
 slot = st.container()       # its notices, if the screen cannot use some of them
 links.apply_hide(slot)
 if handout():               # printing: the screen alone, in one column

@@ -30,15 +30,18 @@ def given() -> dict[str, list[str]]:
     return {k: st.query_params.get_all(k) for k in st.query_params if k not in RESERVED}
 
 
-def follow_renames(link: dict[str, list[str]], renamed: dict[str, dict[str, str]]) -> None:
+def follow_renames(renamed: dict[str, dict[str, str]]) -> None:
     """Older links keep working after a value was renamed (``renamed``: key -> old value ->
-    new value): the control starts on the new value, and ``link`` (for the notice) says so."""
+    new value): on the link's first load the address takes the new value and the page starts
+    again from it, so the control opens on it and the address shows it."""
+    moved = False
     for key, names in renamed.items():
-        raw = link.get(key, [])
-        if len(raw) == 1 and raw[0] in names:
-            link[key] = [names[raw[0]]]
-            if key not in st.session_state:      # a first load; later reruns keep the user's choice
-                st.session_state[key] = names[raw[0]]
+        raw = st.query_params.get_all(key)
+        if len(raw) == 1 and raw[0] in names and key not in st.session_state:
+            st.query_params[key] = names[raw[0]]
+            moved = True
+    if moved:
+        st.rerun()
 
 
 def _shown(value) -> list[str]:
