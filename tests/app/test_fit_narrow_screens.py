@@ -94,9 +94,9 @@ def test_export_buttons_wrap_and_the_snippet_keeps_its_comments_visible():
     code = at.code[0]
     assert code.proto.wrap_lines
     lines = code.value.splitlines()
-    assert "# the loss before the first update and after the last" in lines
-    assert "# the trained table: one row per word of corpus.vocab" in lines
-    assert max(len(line) for line in lines) <= 55     # 853 px shows 55 characters of code
+    assert "# the loss before and after training" in lines
+    assert "# the trained table: row i is corpus.vocab[i]" in lines
+    assert max(len(line) for line in lines) <= 48     # 853 px shows about 51 characters of code
 
 
 # --- Parameters -----------------------------------------------------------------------------------

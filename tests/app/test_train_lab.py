@@ -57,7 +57,7 @@ def test_export_offers_the_files_and_snippet():
     assert labels == ["Table (CSV)", "vectors.tsv", "metadata.tsv", "PCA coordinates (CSV)",
                       "Download the snippet"]
     code = [c.value for c in at.code][0]
-    assert "SkipGramConfig(d_model=4, lr=0.5, steps=3000" in code and "window=2" in code
+    assert "SkipGramConfig(\n    d_model=4, lr=0.5, steps=3000," in code and "window=2" in code
 
 
 def test_a_link_opens_the_exact_run():
