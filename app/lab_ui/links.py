@@ -30,6 +30,20 @@ def given() -> dict[str, list[str]]:
     return {k: st.query_params.get_all(k) for k in st.query_params if k not in RESERVED}
 
 
+def follow_renames(renamed: dict[str, dict[str, str]]) -> None:
+    """Older links keep working after a value was renamed (``renamed``: key -> old value ->
+    new value): on the link's first load the address takes the new value and the page starts
+    again from it, so the control opens on it and the address shows it."""
+    moved = False
+    for key, names in renamed.items():
+        raw = st.query_params.get_all(key)
+        if len(raw) == 1 and raw[0] in names and key not in st.session_state:
+            st.query_params[key] = names[raw[0]]
+            moved = True
+    if moved:
+        st.rerun()
+
+
 def _shown(value) -> list[str]:
     """A widget's value as the address writes it."""
     values = value if isinstance(value, (list, tuple)) else [value]

@@ -162,18 +162,19 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, con
                 "Projector (projector.tensorflow.org: *Load*, then vectors first, metadata second).")
     vectors, metadata = projector_tsv(result.E, corpus.vocab)
     p = pca(result.E, k=2)
-    c = st.columns(4)
-    c[0].download_button("Table (CSV)", table_csv(result.E, corpus.vocab), "embedding_table.csv",
-                         "text/csv", key="train_dl_csv")
-    c[1].download_button("vectors.tsv", vectors, "vectors.tsv", "text/tab-separated-values",
-                         key="train_dl_vectors")
-    c[2].download_button("metadata.tsv", metadata, "metadata.tsv", "text/tab-separated-values",
-                         key="train_dl_meta")
-    c[3].download_button("PCA coordinates (CSV)", coords_csv(p.coords, corpus.vocab),
-                         "pca_coordinates.csv", "text/csv", key="train_dl_pca")
+    # a row that wraps (each button as wide as its label), never four columns that cut the labels
+    with st.container(horizontal=True, gap="small", key="train_downloads"):
+        st.download_button("Table (CSV)", table_csv(result.E, corpus.vocab), "embedding_table.csv",
+                           "text/csv", key="train_dl_csv")
+        st.download_button("vectors.tsv", vectors, "vectors.tsv", "text/tab-separated-values",
+                           key="train_dl_vectors")
+        st.download_button("metadata.tsv", metadata, "metadata.tsv", "text/tab-separated-values",
+                           key="train_dl_meta")
+        st.download_button("PCA coordinates (CSV)", coords_csv(p.coords, corpus.vocab),
+                           "pca_coordinates.csv", "text/csv", key="train_dl_pca")
     code = snippet(config, window, text, TRAIN_VOCAB_CAP if corpus.n_dropped_words else None)
     st.markdown("**Recreate this run in Python** (from the repository root):")
-    st.code(code, language="python")
+    st.code(code, language="python", wrap_lines=True)   # a long pasted text wraps instead of hiding
     st.download_button("Download the snippet", code, "recreate_run.py", "text/x-python",
                        key="train_dl_snippet")
 

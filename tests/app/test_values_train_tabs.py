@@ -1,4 +1,4 @@
-"""AppTest: the Train screen's tabs (Replay, Compare, Softmax vs negative sampling, Export,
+"""AppTest: the Train screen's tabs (Replay, Compare, Negative sampling, Export,
 and the word-groups result) show core's numbers for their own inputs."""
 import numpy as np
 import pytest
@@ -16,8 +16,8 @@ from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import (assert_close, chart_titled, charts, charts_with, download, download_holds, has_number,
                               metric, move, table, text_with, texts)
 
-REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
-                                       "Softmax vs negative sampling", "Export")
+REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare runs",
+                                       "Negative sampling", "Export")
 
 
 def run(text=GUIDE_TEXT, d_model=4, lr=0.5, window=2, steps=3000, seed=0):
