@@ -48,7 +48,8 @@ from typing import Callable
 import numpy as np
 
 from core.config_rules import RULES, ConfigError, Real, Whole, validate
-from core.sgns import BlockBuffers, noise_from_counts, noise_table, scatter_add, window_updates
+from core.sgns import (BlockBuffers, block_loss_and_grads, noise_from_counts, noise_table, scatter_add,
+                       window_updates)
 
 MAX_D_MODEL = 300
 MAX_WINDOW = 20
@@ -74,11 +75,15 @@ class Word2VecConfig:
     min_alpha: float = 0.0001   # learning rate at the very last word
     power: float = 0.75         # negatives ~ count ** power
     block_words: int = 1024     # most centre words updated together (see block_size)
+    negative_sets: int = 1      # sets of K negatives per centre: 1 shared by its window (fast),
+                                # 2 * window: one per context word, as word2vec.c and gensim
 
     def __post_init__(self):
         validate(self, WORD2VEC_RULES)      # each field against its row (core.config_rules)
         if self.min_alpha > self.alpha:
             raise ConfigError(WORD2VEC_RULES["min_alpha"].message)
+        if self.negative_sets > 2 * self.window:
+            raise ConfigError(WORD2VEC_RULES["negative_sets"].message)
 
 
 WORD2VEC_RULES: dict[str, Whole | Real] = {
@@ -93,8 +98,10 @@ WORD2VEC_RULES: dict[str, Whole | Real] = {
     "min_alpha": Real(0, 1, "min_alpha must be a number from 0 to alpha.", low_open=False),
     "power": Real(0, 2, "The power must be a number from 0 to 2.", low_open=False),
     "block_words": Whole(1, 10**6, "block_words must be a whole number from 1 to 1,000,000."),
+    "negative_sets": Whole(1, 2 * MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
 }
-"""Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``)."""
+"""Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``,
+``negative_sets`` at most ``2 * window``)."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +193,7 @@ def _epoch_plan(ids, sent, keep, table, config, rng):
     """One epoch's random draws: kept positions, window sizes and negatives."""
     pos = np.flatnonzero(rng.random(len(ids)) < keep[ids])    # (m,) surviving positions
     b = rng.integers(1, config.window + 1, size=len(pos))     # (m,) shrunk window per centre
-    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative))]  # (m, K)
+    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative_sets * config.negative))]  # (m, S K)
     return pos, b, negs
 
 
@@ -219,7 +226,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     losses: list[float] = []
     words_done, stopped, diverged = 0, False, False
     G = block_size(counts, config)
-    buf = _Buffers(G, w, config.negative, d)
+    buf = _Buffers(G, w, config.negative, config.negative_sets, d)
     for epoch in range(config.epochs):
         pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng)
         kid = np.pad(ids[pos], w)                             # (m + 2w,) kept ids, padded
@@ -252,15 +259,37 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
         diverged=diverged, block_size=G)
 
 
+def negative_sets_asked(w: int, K: int, S: int) -> np.ndarray:
+    """Which output rows each window slot asks about: a (2w+1, S K + 1) boolean mask.
+
+    Column 0 is the centre (the true word): every slot asks about it. Columns
+    1 + s K .. (s + 1) K are the s-th set of K negatives; context c = 0..2w-1 (left to
+    right, the centre's slot w skipped) asks about set ``c * S // (2w)``. S = 1: one set
+    for the whole window; S = 2w: a set of its own for every context word.
+
+    >>> negative_sets_asked(w=1, K=1, S=2).astype(int).tolist()   # slots left, centre, right
+    [[1, 1, 0], [1, 0, 0], [1, 0, 1]]
+    """
+    slots = np.arange(2 * w + 1)                                          # (2w+1,)
+    context = slots - (slots > w)                                         # (2w+1,) 0..2w-1
+    sets = np.arange(S * K) // K                                          # (SK,) set of each column
+    asks = np.ones((2 * w + 1, S * K + 1), bool)
+    asks[:, 1:] = (context * S // (2 * w))[:, None] == sets[None, :]
+    asks[w, 1:] = False                                                   # the centre is no context
+    return asks
+
+
 class _Buffers:
     """Every per-block array, allocated once per run (see core.sgns.BlockBuffers)."""
 
-    def __init__(self, G: int, w: int, K: int, d: int):
+    def __init__(self, G: int, w: int, K: int, S: int, d: int):
+        SK = S * K
         self.P = np.empty((G + 2 * w, d), np.float32)     # rows of the block's positions
-        self.U = np.empty((G, K + 1, d), np.float32)      # true word and negatives' rows
-        self.flat = np.empty((max(G * (K + 1), G + 2 * w), d), np.intp)  # scatter positions
-        self.kernel = BlockBuffers(G, 2 * w + 1, K + 1, d)
+        self.U = np.empty((G, SK + 1, d), np.float32)     # true word and negatives' rows
+        self.flat = np.empty((max(G * (SK + 1), G + 2 * w), d), np.intp)  # scatter positions
+        self.kernel = BlockBuffers(G, 2 * w + 1, SK + 1, d)
         self.offset = np.abs(np.arange(2 * w + 1) - w)    # (2w+1,) distance of slot j from the centre
+        self.asks = negative_sets_asked(w, K, S)          # (2w+1, SK+1) which output rows slot j asks about
 
 
 def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
@@ -280,13 +309,13 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     centre, centre_sent = kid[w:w + G], ksent[w:w + G]                    # (G,)
     valid = (windows(ksent, span) == centre_sent[:, None]) \
         & (buf.offset <= b[:, None]) & (buf.offset > 0)                   # (G, 2w+1) real contexts
-    out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, K+1) true word, negatives
+    out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, SK+1) true word, negatives
     out_ok = out_ids != centre[:, None]
     out_ok[:, 0] = True                                                   # skip negatives = centre
-    weight = valid[:, :, None] & out_ok[:, None, :]                       # (G, 2w+1, K+1)
+    weight = valid[:, :, None] & out_ok[:, None, :] & buf.asks             # (G, 2w+1, SK+1)
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
     X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
-    U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, K+1, d)
+    U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, SK+1, d)
     loss, dX, dU = window_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
     dP = P                                                                # reuse: rows already read
     dP[:] = 0.0                                                           # (G + 2w, d) per position
@@ -296,3 +325,4 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     scatter_add(E, kid, dP, subtract=True, work=buf.flat)                 # E -= lr * dE
     scatter_add(W, out_ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
     return loss, int(valid.sum())
+
