@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.word2vec            # the full table (10 to 20 minutes)
     .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
     .venv/bin/python -m bench.word2vec --block-words 24   # plus a row for core with blocks of 24 words
+    .venv/bin/python -m bench.word2vec --context-negatives   # plus a row with word2vec's own negatives
 
 gensim 4.3.3 needs numpy < 2, so it lives in its own virtual environment, ``.venv-gensim/``
 at the repository root (git-ignored), which this script creates on first use
@@ -39,6 +40,11 @@ core.word2vec.block_size), on the same seeds as the default core row and timed i
 alternation; below the table, each such row's agreement minus the default row's, seed by
 seed (:func:`paired_difference`): both rows draw the same random numbers for a seed, so
 this difference is measured far more finely than either gap.
+
+``--context-negatives`` adds a core row trained with ``Word2VecConfig(negative_sets=2 * window)``:
+K negatives of its own for every context word, as word2vec.c and gensim draw them, instead
+of K per centre shared by its window. It draws other random numbers than the default row,
+so it gets no paired line.
 """
 from __future__ import annotations
 
@@ -149,7 +155,8 @@ def core_variants(block_words: list[int] | None,
     >>> core_variants([24], context_negatives=True)
     [('core', None, False), ('core, blocks of 24 words', 24, False), ('core, negatives per context word', None, True)]
     """
-    extra = [(f"core, blocks of {n} words", n, False) for n in dict.fromkeys(block_words or [])]
+    extra: list[tuple[str, int | None, bool]] = [
+        (f"core, blocks of {n} words", n, False) for n in dict.fromkeys(block_words or [])]
     if context_negatives:
         extra.append(("core, negatives per context word", None, True))
     return [("core", None, False), *extra]
@@ -315,7 +322,7 @@ def main(argv=None) -> None:
     print("agreement: top-10 neighbours of the 500 most frequent words, mean over pairs of runs (gensim: its "
           "seeds against each other; core: core seeds against gensim seeds); sd and range over those pairs; "
           "own: a side's seeds against each other; gap: core minus gensim, 90% interval from resampling seeds\n")
-    width = max(len(name) for name, *_ in [("trainer", None), *variants])
+    width = max(len(name) for name in ["trainer", *names])
     header = f"{'trainer':{width}} {'d':>4} {'window':>6} {'words/s':>9} {'seconds':>8} {'words/CPU-s':>11} " \
              f"{'agreement':>9} {'sd':>6} {'range':>12} {'own':>6} {'gap (90% interval)':>26} " \
              f"{'WordSim-353':>11} {'pairs':>5} {'vs gensim (wall, CPU)':>22}"

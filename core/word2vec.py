@@ -32,11 +32,15 @@ of centre words at once from the same input rows (``block_size`` keeps the block
 enough), but keeps the part of word2vec's order *inside* a window that matters: a
 context word's input row moves along the centre's output rows as the earlier context
 words of the window left them (core.sgns.window_updates; without that, core's neighbours
-agreed less with gensim's than gensim's own seeds do, docs/performance.md). The K
-negatives of a centre are shared by its whole window (Ji et al., 2016), and each centre's
-learning rate is its own position's (gensim keeps one per job of about 10,000 words;
-sigma is exact, not word2vec's 1,000-entry table: measured, neither changes the
-neighbours, docs/performance.md).
+agreed less with gensim's than gensim's own seeds do, docs/performance.md). By
+default the K negatives of a centre are shared by its whole window (Ji et al., 2016):
+one small matrix product per window. word2vec draws K fresh ones for every context
+word; ``negative_sets=2 * window`` does that (S sets of K per centre, context c of the
+window's 2w asking about set ``c * S // (2w)``: core.sgns.negative_sets_asked), at several times
+the cost (more rows to gather and to add back). Each centre's learning rate is its own
+position's (gensim keeps one per job of about 10,000 words; sigma is exact, not
+word2vec's 1,000-entry table: measured, neither changes the neighbours,
+docs/performance.md).
 """
 from __future__ import annotations
 
@@ -48,7 +52,7 @@ from typing import Callable
 import numpy as np
 
 from core.config_rules import RULES, ConfigError, Real, Whole, validate
-from core.sgns import (BlockBuffers, block_loss_and_grads, noise_from_counts, noise_table, scatter_add,
+from core.sgns import (BlockBuffers, negative_sets_asked, noise_from_counts, noise_table, scatter_add,
                        window_updates)
 
 MAX_D_MODEL = 300
@@ -177,7 +181,8 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     diverges. Per centre, word w's input row is expected to be read about
     ``(window + 1) * f(w)`` times and its output row ``f(w) + K q(w)`` times (f its share
     of the sub-sampled text, q the noise distribution), so G is capped at
-    ``MAX_TOUCHES / max_w touches(w)``.
+    ``MAX_TOUCHES / max_w touches(w)``. (``negative_sets`` S > 1 draws S K negatives per
+    centre, each asked by fewer context words: a row's share of the questions stays.)
 
     >>> block_size(np.array([100, 1]), Word2VecConfig(sample=0.0))   # tiny text, frequent word
     10
@@ -257,26 +262,6 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
         words_done=int(words_done), epochs_done=len(losses), seconds=seconds,
         words_per_second=n_tokens * epochs_done / seconds if seconds > 0 else 0.0, stopped=stopped,
         diverged=diverged, block_size=G)
-
-
-def negative_sets_asked(w: int, K: int, S: int) -> np.ndarray:
-    """Which output rows each window slot asks about: a (2w+1, S K + 1) boolean mask.
-
-    Column 0 is the centre (the true word): every slot asks about it. Columns
-    1 + s K .. (s + 1) K are the s-th set of K negatives; context c = 0..2w-1 (left to
-    right, the centre's slot w skipped) asks about set ``c * S // (2w)``. S = 1: one set
-    for the whole window; S = 2w: a set of its own for every context word.
-
-    >>> negative_sets_asked(w=1, K=1, S=2).astype(int).tolist()   # slots left, centre, right
-    [[1, 1, 0], [1, 0, 0], [1, 0, 1]]
-    """
-    slots = np.arange(2 * w + 1)                                          # (2w+1,)
-    context = slots - (slots > w)                                         # (2w+1,) 0..2w-1
-    sets = np.arange(S * K) // K                                          # (SK,) set of each column
-    asks = np.ones((2 * w + 1, S * K + 1), bool)
-    asks[:, 1:] = (context * S // (2 * w))[:, None] == sets[None, :]
-    asks[w, 1:] = False                                                   # the centre is no context
-    return asks
 
 
 class _Buffers:
