@@ -35,9 +35,9 @@ words of the window left them (core.sgns.window_updates; without that, core's ne
 agreed less with gensim's than gensim's own seeds do, docs/performance.md). By
 default the K negatives of a centre are shared by its whole window (Ji et al., 2016):
 one small matrix product per window. word2vec draws K fresh ones for every context
-word; ``negative_sets=2 * window`` does that (S sets of K per centre, context c of the
-window's 2w asking about set ``c * S // (2w)``: core.sgns.negative_sets_asked), at several times
-the cost (more rows to gather and to add back). Each centre's learning rate is its own
+word; ``negative_sets=2 * window`` does that (S sets of K per centre, context c of
+the window's 2w asking about set ``c * S // (2w)``: core.sgns.negative_sets_asked), at
+several times the cost (more rows to gather and to add back). Each centre's learning rate is its own
 position's (gensim keeps one per job of about 10,000 words; sigma is exact, not
 word2vec's 1,000-entry table: measured, neither changes the neighbours,
 docs/performance.md).
@@ -287,6 +287,8 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     As in word2vec.c, a context word's input row moves along the centre's output rows
     (its own and its negatives') as the earlier context words, left to right, moved
     them (core.sgns.window_updates); the input rows are read once per block.
+    ``negs`` (G, S K) holds S sets of K negatives per centre; slot j asks about the
+    centre and its own set only (``buf.asks``), so rows it does not ask about get weight 0.
     Returns the block's summed loss and its number of (context, centre) pairs.
     """
     G, span = len(b), 2 * w + 1
