@@ -35,7 +35,7 @@ import pandas  # noqa: E402,F401
 
 from lab_ui.handout import handout, handout_link, tables_switch  # noqa: E402
 from lab_ui import links  # noqa: E402
-from lab_ui.train_controls import BOUND as TRAIN_BOUND  # noqa: E402
+from lab_ui.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
 gc.freeze()
@@ -52,6 +52,7 @@ pg = st.navigation({"Start": [pages[files[0]]], "The lesson": [pages[f] for f in
                    position="hidden" if presenting() or handout() else "sidebar",
                    expanded=True)   # every screen listed: no "View more" between a class and screen 10
 current = next(f for f, p in pages.items() if p.url_path == pg.url_path)
+links.follow_renames({"train_tab": OLD_TAB_NAMES})
 link = links.given()        # a lesson link's settings, before the screen reads them
 slot = st.container()       # its notices, if the screen cannot use some of them
 links.apply_hide(slot)

@@ -68,7 +68,7 @@ CASES = [
     _slider("lookup", "/lookup", "lookup_row", "row 1 -> 2 -> 1"),
     _slider("similarity", "/similarity", "sim_scale", "stretch 1.0 -> 1.25 -> 1.0"),
     *[_slider(f"train: {tab}", "/train", "train_d_model", "d_model 4 -> 5 -> 4", tab, 250)
-      for tab in ("Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export")],
+      for tab in ("Result", "Replay training", "Compare runs", "Negative sampling", "Export")],
     Case("train: neighbour picker", "/train", "Result", "select", "train_word", "dog", "cat",
          "word cat -> dog -> cat", 60, 0),
     Case("train: cosine of two words", "/train", "Result", "select", "train_w2", "mat", "dog",

@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.word2vec            # the full table (10 to 20 minutes)
     .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
     .venv/bin/python -m bench.word2vec --block-words 24   # plus a row for core with blocks of 24 words
+    .venv/bin/python -m bench.word2vec --context-negatives   # plus a row with word2vec's own negatives
 
 gensim 4.3.3 needs numpy < 2, so it lives in its own virtual environment, ``.venv-gensim/``
 at the repository root (git-ignored), which this script creates on first use
@@ -39,6 +40,11 @@ core.word2vec.block_size), on the same seeds as the default core row and timed i
 alternation; below the table, each such row's agreement minus the default row's, seed by
 seed (:func:`paired_difference`): both rows draw the same random numbers for a seed, so
 this difference is measured far more finely than either gap.
+
+``--context-negatives`` adds a core row trained with ``Word2VecConfig(negative_sets=2 * window)``:
+K negatives of its own for every context word, as word2vec.c and gensim draw them, instead
+of K per centre shared by its window. It draws other random numbers than the default row,
+so it gets no paired line.
 """
 from __future__ import annotations
 
@@ -142,14 +148,18 @@ def gap_interval(gg: np.ndarray, cg: np.ndarray, draws: int = 2000, level: float
     return float(gap), float(lo), float(hi)
 
 
-def core_variants(block_words: list[int] | None) -> list[tuple[str, int | None]]:
-    """The core rows of the table: ``(label, block_words)``, the default first (``None``).
+def core_variants(block_words: list[int] | None,
+                  context_negatives: bool = False) -> list[tuple[str, int | None, bool]]:
+    """The core rows of the table: ``(label, block_words, negatives per context word)``, the default first.
 
-    >>> core_variants([24])
-    [('core', None), ('core, blocks of 24 words', 24)]
+    >>> core_variants([24], context_negatives=True)
+    [('core', None, False), ('core, blocks of 24 words', 24, False), ('core, negatives per context word', None, True)]
     """
-    extra = [(f"core, blocks of {n} words", n) for n in dict.fromkeys(block_words or [])]
-    return [("core", None), *extra]
+    extra: list[tuple[str, int | None, bool]] = [
+        (f"core, blocks of {n} words", n, False) for n in dict.fromkeys(block_words or [])]
+    if context_negatives:
+        extra.append(("core, negatives per context word", None, True))
+    return [("core", None, False), *extra]
 
 
 def parse_settings(text: str) -> list[tuple[int, int]]:
@@ -224,6 +234,9 @@ def main(argv=None) -> None:
                         help="seeds per side (default 8; 2 with --quick)")
     parser.add_argument("--block-words", type=int, action="append", metavar="N",
                         help="also a core row with Word2VecConfig(block_words=N) (repeatable)")
+    parser.add_argument("--context-negatives", action="store_true",
+                        help="also a core row with Word2VecConfig(negative_sets=2 * window): "
+                             "K negatives of its own for every context word, as gensim")
     parser.add_argument("--settings", default=None, metavar="D:W,...",
                         help="only these (d, window) settings, e.g. 50:5,100:2")
     args = parser.parse_args(argv)
@@ -232,7 +245,7 @@ def main(argv=None) -> None:
         parser.error("--seeds must be at least 2 (gensim's row is its seeds against each other)")
     if any(n < 1 for n in args.block_words or []):
         parser.error("--block-words must be at least 1")
-    variants = core_variants(args.block_words)
+    variants = core_variants(args.block_words, args.context_negatives)
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
     grid = [(50, 5)] if args.quick else [(50, 2), (50, 5), (100, 2), (100, 5)]
@@ -252,7 +265,7 @@ def main(argv=None) -> None:
         n_words = sum(len(s) for s in sentences)
         print(f"corpus   Lee background: {len(sentences)} documents, {n_words:,} words; "
               f"WordSim-353: {len(pairs_ws)} pairs", flush=True)
-        names = ["gensim"] + [name for name, _ in variants]
+        names = ["gensim"] + [name for name, *_ in variants]
         for d, window in grid:
             runs: dict[str, list] = {name: [] for name in names}
             times: dict[str, list] = {name: [] for name in names}
@@ -266,8 +279,10 @@ def main(argv=None) -> None:
                     done = [f"gensim seed {g_seed} {g['seconds']:.2f} s (CPU {g['cpu']:.2f})"]
                     if rep == 0:
                         runs["gensim"].append(g)
-                    for name, block in variants:
-                        extra = {} if block is None else {"block_words": block}
+                    for name, block, per_context in variants:
+                        extra: dict[str, int] = {} if block is None else {"block_words": block}
+                        if per_context:
+                            extra["negative_sets"] = 2 * window
                         cpu = time.process_time()
                         r = train_word2vec(sentences, Word2VecConfig(d_model=d, window=window, epochs=epochs,
                                                                      seed=c_seed, **SETTINGS, **extra))
@@ -295,8 +310,9 @@ def main(argv=None) -> None:
                 wall, cpu = min(t for t, _ in times[name]), min(c for _, c in times[name])
                 rows.append((name, d, window, n_words * epochs / wall, wall, n_words * epochs / cpu,
                              values, own, gap, float(np.mean([s for s, _ in sims])), sims[0][1]))
-            for name, _ in variants[1:]:
-                paired.append((name, d, window, *paired_difference(cgs[name], cgs["core"])))
+            for name, _, per_context in variants[1:]:
+                if not per_context:      # it draws other random numbers: not paired with the default row
+                    paired.append((name, d, window, *paired_difference(cgs[name], cgs["core"])))
     g_seeds = f"{GENSIM_SEEDS}..{GENSIM_SEEDS + args.seeds - 1}"
     c_seeds = f"{CORE_SEEDS}..{CORE_SEEDS + args.seeds - 1}"
     print(f"\nword2vec skip-gram, negative 5, min_count 5, sample 1e-3, {epochs} epochs, one thread; "
@@ -306,7 +322,7 @@ def main(argv=None) -> None:
     print("agreement: top-10 neighbours of the 500 most frequent words, mean over pairs of runs (gensim: its "
           "seeds against each other; core: core seeds against gensim seeds); sd and range over those pairs; "
           "own: a side's seeds against each other; gap: core minus gensim, 90% interval from resampling seeds\n")
-    width = max(len(name) for name, _ in [("trainer", None), *variants])
+    width = max(len(name) for name in ["trainer", *names])
     header = f"{'trainer':{width}} {'d':>4} {'window':>6} {'words/s':>9} {'seconds':>8} {'words/CPU-s':>11} " \
              f"{'agreement':>9} {'sd':>6} {'range':>12} {'own':>6} {'gap (90% interval)':>26} " \
              f"{'WordSim-353':>11} {'pairs':>5} {'vs gensim (wall, CPU)':>22}"

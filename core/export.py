@@ -44,27 +44,34 @@ def projector_tsv(E: np.ndarray, vocab: list[str]) -> tuple[str, str]:
 
 def snippet(config: SkipGramConfig, window: int, text: str, max_vocab: int | None = None) -> str:
     """Python that recreates the run with this package's core: every setting of ``config``
-    that changes the trained table (fields marked ``replay_only`` are left out), three a line.
+    that changes the trained table (fields marked ``replay_only`` are left out), three a line,
+    and each comment on a line of its own: for the lesson's text no line is longer than 48
+    characters, so the code box of an 853 px screen shows every line whole.
 
-    >>> print(snippet(SkipGramConfig(), 2, GUIDE_TEXT).splitlines()[5])
-    config = SkipGramConfig(d_model=4, lr=0.5, steps=3000,
+    >>> print("\\n".join(snippet(SkipGramConfig(), 2, GUIDE_TEXT).splitlines()[5:9]))
+    config = SkipGramConfig(
+        d_model=4, lr=0.5, steps=3000,
+        seed=0, init_std=0.1,
+    )
     """
     cap = f", max_vocab={max_vocab}" if max_vocab else ""
     text_line = ("text = GUIDE_TEXT  # the lesson's 33 words" if text == GUIDE_TEXT
                  else f"text = {text!r}")
     args = [f"{f.name}={getattr(config, f.name)!r}" for f in fields(config)
             if not f.metadata.get("replay_only")]
-    lines = [", ".join(args[i:i + 3]) for i in range(0, len(args), 3)]
-    settings = ",\n                        ".join(lines)
+    settings = "".join(f"    {', '.join(args[i:i + 3])},\n" for i in range(0, len(args), 3))
     return f'''from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
 
 {text_line}
 corpus = Corpus.from_text(text, window={window}{cap})
-config = SkipGramConfig({settings})
+config = SkipGramConfig(
+{settings})
 result = train(corpus, config)
-print(result.losses[0], result.losses[-1])   # loss before the first and after the last update
-E = result.E                                 # the trained table, one row per corpus.vocab word
+# the loss before and after training
+print(result.losses[0], result.losses[-1])
+# the trained table: row i is corpus.vocab[i]
+E = result.E
 '''
 
 

@@ -130,6 +130,61 @@ def axis_positions(E: np.ndarray, vocab: list[str], a: str, b: str) -> np.ndarra
     return cosines_to(U, axis)                                  # (V,) unit rows on the unit axis
 
 
+def relation_sides(a: str, b: str) -> tuple[str, int, int] | None:
+    """If ``a`` and ``b`` are on opposite sides of one relation (as pair words or role words),
+    that relation and the side index (0 or 1) of ``a`` and of ``b``; otherwise None."""
+    for name, (first_roles, second_roles, pairs) in RELATIONS.items():
+        sides = [set(first_roles) | {p[0] for p in pairs}, set(second_roles) | {p[1] for p in pairs}]
+        side_a = next((i for i in (0, 1) if a in sides[i]), None)
+        side_b = next((i for i in (0, 1) if b in sides[i]), None)
+        if side_a is not None and side_b is not None and side_a != side_b:
+            return name, side_a, side_b
+    return None
+
+
+@dataclass(frozen=True)
+class SideSplit:
+    """How one relation's two sides lie along a direction a -> b (see ``side_split``)."""
+    relation: str
+    away: str       # the side a is on, e.g. "male"
+    towards: str    # the side b is on, e.g. "female"
+    gap: float      # mean position of the towards side minus that of the away side
+    spread: float   # pooled within-side standard deviation of the positions
+    ordered: int    # pairs whose towards-side word lies further along than its partner
+    pairs: int      # pairs compared (those holding a or b are left out)
+    apart: bool     # every towards-side word lies further along than every away-side word
+
+
+def side_split(positions: np.ndarray, vocab: list[str], a: str, b: str) -> SideSplit | None:
+    """Do the two sides of the relation that a and b stand on separate along the direction a -> b?
+
+    With ``p`` the positions (``axis_positions``), ``x_k`` the away side's word and ``y_k`` the
+    towards side's word of pair k (pairs holding a or b are left out: they sit at the ends by
+    construction), over the n remaining pairs::
+
+        gap     = mean_k p(y_k) - mean_k p(x_k)
+        spread  = sqrt((var(p(x)) + var(p(y))) / 2)        (sample variances, ddof = 1)
+        ordered = #{k : p(y_k) > p(x_k)}
+        apart   = min_k p(y_k) > max_k p(x_k)               (one cut on the line splits the sides)
+
+    None when a and b are not on opposite sides of one relation, or fewer than 2 pairs remain."""
+    found = relation_sides(a, b)
+    if found is None:
+        return None
+    name, side_a, side_b = found
+    index = {w: i for i, w in enumerate(vocab)}
+    pairs = [(p[side_a], p[side_b]) for p in RELATIONS[name][2]
+             if a not in p[:2] and b not in p[:2] and p[0] in index and p[1] in index]
+    if len(pairs) < 2:
+        return None
+    x = np.array([positions[index[w]] for w, _ in pairs])      # (n,) away side
+    y = np.array([positions[index[w]] for _, w in pairs])      # (n,) towards side
+    spread = float(np.sqrt((x.var(ddof=1) + y.var(ddof=1)) / 2))
+    sides = name.split(" - ")
+    return SideSplit(name, sides[side_a], sides[side_b], float(y.mean() - x.mean()), spread,
+                     int((y > x).sum()), len(pairs), bool(y.min() > x.max()))
+
+
 def odd_one_out(E: np.ndarray, vocab: list[str], words: list[str]) -> tuple[str, dict[str, float]]:
     """The word whose mean cosine with the others is lowest, and every word's mean cosine."""
     index = {w: i for i, w in enumerate(vocab)}

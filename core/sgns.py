@@ -208,6 +208,26 @@ def window_updates(X: np.ndarray, U: np.ndarray, weight: np.ndarray, scale: np.n
     return loss, dX, dU
 
 
+def negative_sets_asked(w: int, K: int, S: int) -> np.ndarray:
+    """Which output rows each window slot asks about: a (2w+1, S K + 1) boolean mask.
+
+    Column 0 is the centre (the true word): every slot asks about it. Columns
+    1 + s K .. (s + 1) K are the s-th set of K negatives; context c = 0..2w-1 (left to
+    right, the centre's slot w skipped) asks about set ``c * S // (2w)``. S = 1: one set
+    for the whole window; S = 2w: a set of its own for every context word.
+
+    >>> negative_sets_asked(w=1, K=1, S=2).astype(int).tolist()   # slots left, centre, right
+    [[1, 1, 0], [1, 0, 0], [1, 0, 1]]
+    """
+    slots = np.arange(2 * w + 1)                                          # (2w+1,)
+    context = slots - (slots > w)                                         # (2w+1,) 0..2w-1
+    sets = np.arange(S * K) // K                                          # (SK,) set of each column
+    asks = np.ones((2 * w + 1, S * K + 1), bool)
+    asks[:, 1:] = (context * S // (2 * w))[:, None] == sets[None, :]
+    asks[w, 1:] = False                                                   # the centre is no context
+    return asks
+
+
 def scatter_add(target: np.ndarray, ids: np.ndarray, rows: np.ndarray, subtract: bool = False,
                 work: np.ndarray | None = None) -> None:
     """In place: ``target[ids[i]] += rows[i]`` for every i, repeated ids adding up.

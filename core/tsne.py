@@ -234,8 +234,9 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
     callback : called as ``callback(step, kl)`` every ``report_every`` steps; if it
         returns True, the iterations stop there and the partial picture is returned
         with ``stopped=True`` and ``n_iter`` the number of steps taken
-    frame_every : int, if above 0: also keep the picture (centred, not yet turned by PCA)
-        and its KL at the start and every ``frame_every`` steps, to watch it form
+    frame_every : int, if above 0: also keep the picture and its KL at the start and every
+        ``frame_every`` steps, to watch it form; every frame gets the finished picture's turn
+        onto its principal axes, so the last frame is ``coords``
 
     Returns
     -------
@@ -305,9 +306,11 @@ def tsne(X: np.ndarray, perplexity: float = 5.0, k: int = 2, seed: int = 0,
                 done, stopped = it + 1, True
                 break
     kl = kl_gradient(P, Y)[0]
-    coords = pca(Y, k=k).coords                           # (n, k) same distances, own axes
+    turn = pca(Y, k=k)
+    coords = turn.coords                                  # (n, k) same distances, own axes
     if frame_every and frames[-1][0] != done:             # stopped early: keep the last picture
         frames.append((done, Y.copy(), kl))
-    kept = (np.array([f[1] for f in frames]), np.array([f[0] for f in frames]),
+    # every frame gets the finished picture's turn (Y_f - mean) @ components.T: the film ends on it
+    kept = (np.array([(f[1] - turn.mean) @ turn.components.T for f in frames]), np.array([f[0] for f in frames]),
             np.array([f[2] for f in frames])) if frames else (None, None, None)
     return TSNEResult(coords, cal.perplexities, used, float(perplexity), kl, done, eta, stopped, *kept)

@@ -32,11 +32,15 @@ of centre words at once from the same input rows (``block_size`` keeps the block
 enough), but keeps the part of word2vec's order *inside* a window that matters: a
 context word's input row moves along the centre's output rows as the earlier context
 words of the window left them (core.sgns.window_updates; without that, core's neighbours
-agreed less with gensim's than gensim's own seeds do, docs/performance.md). The K
-negatives of a centre are shared by its whole window (Ji et al., 2016), and each centre's
-learning rate is its own position's (gensim keeps one per job of about 10,000 words;
-sigma is exact, not word2vec's 1,000-entry table: measured, neither changes the
-neighbours, docs/performance.md).
+agreed less with gensim's than gensim's own seeds do, docs/performance.md). By
+default the K negatives of a centre are shared by its whole window (Ji et al., 2016):
+one small matrix product per window. word2vec draws K fresh ones for every context
+word; ``negative_sets=2 * window`` does that (S sets of K per centre, context c of
+the window's 2w asking about set ``c * S // (2w)``: core.sgns.negative_sets_asked), at
+several times the cost (more rows to gather and to add back). Each centre's learning rate is its own
+position's (gensim keeps one per job of about 10,000 words; sigma is exact, not
+word2vec's 1,000-entry table: measured, neither changes the neighbours,
+docs/performance.md).
 """
 from __future__ import annotations
 
@@ -48,7 +52,8 @@ from typing import Callable
 import numpy as np
 
 from core.config_rules import RULES, ConfigError, Real, Whole, validate
-from core.sgns import BlockBuffers, noise_from_counts, noise_table, scatter_add, window_updates
+from core.sgns import (BlockBuffers, negative_sets_asked, noise_from_counts, noise_table, scatter_add,
+                       window_updates)
 
 MAX_D_MODEL = 300
 MAX_WINDOW = 20
@@ -74,11 +79,15 @@ class Word2VecConfig:
     min_alpha: float = 0.0001   # learning rate at the very last word
     power: float = 0.75         # negatives ~ count ** power
     block_words: int = 1024     # most centre words updated together (see block_size)
+    negative_sets: int = 1      # sets of K negatives per centre: 1 shared by its window (fast),
+                                # 2 * window: one per context word, as word2vec.c and gensim
 
     def __post_init__(self):
         validate(self, WORD2VEC_RULES)      # each field against its row (core.config_rules)
         if self.min_alpha > self.alpha:
             raise ConfigError(WORD2VEC_RULES["min_alpha"].message)
+        if self.negative_sets > 2 * self.window:
+            raise ConfigError(WORD2VEC_RULES["negative_sets"].message)
 
 
 WORD2VEC_RULES: dict[str, Whole | Real] = {
@@ -93,8 +102,10 @@ WORD2VEC_RULES: dict[str, Whole | Real] = {
     "min_alpha": Real(0, 1, "min_alpha must be a number from 0 to alpha.", low_open=False),
     "power": Real(0, 2, "The power must be a number from 0 to 2.", low_open=False),
     "block_words": Whole(1, 10**6, "block_words must be a whole number from 1 to 1,000,000."),
+    "negative_sets": Whole(1, 2 * MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
 }
-"""Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``)."""
+"""Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``,
+``negative_sets`` at most ``2 * window``)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +181,8 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     diverges. Per centre, word w's input row is expected to be read about
     ``(window + 1) * f(w)`` times and its output row ``f(w) + K q(w)`` times (f its share
     of the sub-sampled text, q the noise distribution), so G is capped at
-    ``MAX_TOUCHES / max_w touches(w)``.
+    ``MAX_TOUCHES / max_w touches(w)``. (``negative_sets`` S > 1 draws S K negatives per
+    centre, each asked by fewer context words: a row's share of the questions stays.)
 
     >>> block_size(np.array([100, 1]), Word2VecConfig(sample=0.0))   # tiny text, frequent word
     10
@@ -186,7 +198,7 @@ def _epoch_plan(ids, sent, keep, table, config, rng):
     """One epoch's random draws: kept positions, window sizes and negatives."""
     pos = np.flatnonzero(rng.random(len(ids)) < keep[ids])    # (m,) surviving positions
     b = rng.integers(1, config.window + 1, size=len(pos))     # (m,) shrunk window per centre
-    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative))]  # (m, K)
+    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative_sets * config.negative))]  # (m, S K)
     return pos, b, negs
 
 
@@ -219,7 +231,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     losses: list[float] = []
     words_done, stopped, diverged = 0, False, False
     G = block_size(counts, config)
-    buf = _Buffers(G, w, config.negative, d)
+    buf = _Buffers(G, w, config.negative, config.negative_sets, d)
     for epoch in range(config.epochs):
         pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng)
         kid = np.pad(ids[pos], w)                             # (m + 2w,) kept ids, padded
@@ -255,12 +267,14 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
 class _Buffers:
     """Every per-block array, allocated once per run (see core.sgns.BlockBuffers)."""
 
-    def __init__(self, G: int, w: int, K: int, d: int):
+    def __init__(self, G: int, w: int, K: int, S: int, d: int):
+        SK = S * K
         self.P = np.empty((G + 2 * w, d), np.float32)     # rows of the block's positions
-        self.U = np.empty((G, K + 1, d), np.float32)      # true word and negatives' rows
-        self.flat = np.empty((max(G * (K + 1), G + 2 * w), d), np.intp)  # scatter positions
-        self.kernel = BlockBuffers(G, 2 * w + 1, K + 1, d)
+        self.U = np.empty((G, SK + 1, d), np.float32)     # true word and negatives' rows
+        self.flat = np.empty((max(G * (SK + 1), G + 2 * w), d), np.intp)  # scatter positions
+        self.kernel = BlockBuffers(G, 2 * w + 1, SK + 1, d)
         self.offset = np.abs(np.arange(2 * w + 1) - w)    # (2w+1,) distance of slot j from the centre
+        self.asks = negative_sets_asked(w, K, S)          # (2w+1, SK+1) which output rows slot j asks about
 
 
 def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
@@ -273,6 +287,8 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     As in word2vec.c, a context word's input row moves along the centre's output rows
     (its own and its negatives') as the earlier context words, left to right, moved
     them (core.sgns.window_updates); the input rows are read once per block.
+    ``negs`` (G, S K) holds S sets of K negatives per centre; slot j asks about the
+    centre and its own set only (``buf.asks``), so rows it does not ask about get weight 0.
     Returns the block's summed loss and its number of (context, centre) pairs.
     """
     G, span = len(b), 2 * w + 1
@@ -280,13 +296,13 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     centre, centre_sent = kid[w:w + G], ksent[w:w + G]                    # (G,)
     valid = (windows(ksent, span) == centre_sent[:, None]) \
         & (buf.offset <= b[:, None]) & (buf.offset > 0)                   # (G, 2w+1) real contexts
-    out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, K+1) true word, negatives
+    out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, SK+1) true word, negatives
     out_ok = out_ids != centre[:, None]
     out_ok[:, 0] = True                                                   # skip negatives = centre
-    weight = valid[:, :, None] & out_ok[:, None, :]                       # (G, 2w+1, K+1)
+    weight = valid[:, :, None] & out_ok[:, None, :] & buf.asks             # (G, 2w+1, SK+1)
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
     X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
-    U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, K+1, d)
+    U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, SK+1, d)
     loss, dX, dU = window_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
     dP = P                                                                # reuse: rows already read
     dP[:] = 0.0                                                           # (G + 2w, d) per position
@@ -296,3 +312,4 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     scatter_add(E, kid, dP, subtract=True, work=buf.flat)                 # E -= lr * dE
     scatter_add(W, out_ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
     return loss, int(valid.sum())
+

@@ -9,6 +9,7 @@ from bench.corpora import SPECS, make_corpus, synthetic_text
 from bench.trainer import main as bench_main
 from bench.trainers import loss_and_grads_loop, train_loop, train_pairs
 from core.corpus import GUIDE_TEXT, Corpus
+from tests.conftest import ROOT
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads, train
 
 
@@ -76,3 +77,23 @@ def test_benchmark_refuses_a_trainer_that_disagrees(monkeypatch):
                         {"core": (2, 2), "loop": (2, 2), "pairs": (2, 2), "torch": (2, 2)})
     with pytest.raises(SystemExit, match="MISMATCH.*reference/loop"):
         bench_main(["--quick", "--no-torch"])
+
+
+def test_floor_app_draws_the_shape_its_address_asks_for():
+    """bench.streamlit_floor's synthetic page: n elements of five kinds and the charts asked
+    for; with change=1 every element shows the slider's value, with change=0 only the first."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "bench" / "floor_app.py"), default_timeout=30)
+    at.query_params.update({"n": "10", "charts": "3", "change": "1"})
+    at.run()
+    assert not at.exception
+    assert len(at.caption) == 2 + 2 * 2          # kinds 0 and 4 (a caption, a pair of captions), twice
+    assert len(at.markdown) >= 2 and len(at.metric) == 2 and len(at.subheader) == 2
+    assert len(at.get("vega_lite_chart")) == 3
+    at.slider(key="floor_value").set_value(7).run()
+    assert [m.value for m in at.metric] == ["7", "7"]
+    at.query_params.update({"change": "0"})
+    at.run()
+    assert [m.value for m in at.metric] == ["4", "4"]     # only element 0 follows the slider
+    assert "the value is 7" in at.caption[0].value

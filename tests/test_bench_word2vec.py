@@ -62,9 +62,11 @@ def test_gap_interval_is_the_difference_of_means_and_brackets_it():
 
 
 def test_core_variants_put_the_default_row_first_and_label_each_block_size():
-    assert core_variants(None) == [("core", None)]
-    assert core_variants([24, 64, 24]) == [("core", None), ("core, blocks of 24 words", 24),
-                                           ("core, blocks of 64 words", 64)]   # a repeat is one row
+    assert core_variants(None) == [("core", None, False)]
+    assert core_variants([24, 64, 24]) == [("core", None, False), ("core, blocks of 24 words", 24, False),
+                                           ("core, blocks of 64 words", 64, False)]   # a repeat is one row
+    assert core_variants(None, context_negatives=True) == [("core", None, False),
+                                                           ("core, negatives per context word", None, True)]
 
 
 def test_paired_difference_is_per_core_seed_with_its_standard_error():

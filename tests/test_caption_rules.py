@@ -36,6 +36,28 @@ def test_pca_reading_never_says_lost_when_it_keeps_everything():
     assert "40% and 30%" in part and "other 30% is lost" in part
 
 
+@pytest.mark.parametrize("explained, shown", [([0.394, 0.306], ("39%", "31%", "30%")),
+                                              ([0.376, 0.238], ("37.6%", "23.8%", "38.6%")),
+                                              ([0.333, 0.333], ("33.3%", "33.3%", "33.4%")),
+                                              ([0.6, 0.399], ("60.0%", "39.9%", "0.1%")),
+                                              ([0.62, 0.38], ("62%", "38%", "0%"))])     # all kept: nothing lost
+def test_pca_shares_add_up_to_100_and_to_the_title(explained, shown):
+    """Rounded apart, 39.4% + 30.6% + 30.0% read "39% and 31% ... the other 29%" (99%)."""
+    e = np.array(explained)
+    first, second, rest = captions.percent_shares(e)
+    values = [float(x.rstrip("%")) for x in (first, second, rest)]
+    assert abs(sum(values) - 100) < 1e-9
+    assert round(values[0] + values[1]) == round(100 * e.sum())           # the title's "keeps N%"
+    unit = 10.0 ** -(len(first.rstrip("%").split(".")[1]) if "." in first else 0)     # the last decimal shown
+    assert all(abs(x - 100 * y) <= 0.5 * unit + 1e-9 for x, y in zip(values[:2], e))
+    assert abs(values[2] - 100 * (1 - e.sum())) <= unit + 1e-9
+    said = captions.pca_reading(8, e)
+    assert f"{first} and {second}" in said
+    if e.sum() < 0.9995:
+        assert f"other {rest} is lost" in said
+    assert (first, second, rest) == shown
+
+
 @pytest.mark.parametrize("sm, ns, word", [(0.30, 0.10, "faster"), (0.10, 0.30, "slower"),
                                           (0.100, 0.105, "about the same")])
 def test_objectives_speed_follows_the_seconds(sm, ns, word):
@@ -77,3 +99,30 @@ def test_readable_counts_and_bytes():
         "999", "1 thousand", "38.6 million", "618 million", "175 billion", "2.5 trillion", "-2 million"]
     assert [byte_size(x) for x in (1023, 1024, 154_389_504, 3 * 2**30, 2**41)] == [
         "1,023 B", "1.0 KiB", "147.2 MiB", "3.0 GiB", "2.0 TiB"]
+
+
+def test_sense_reading_says_what_the_cosines_show():
+    from core.generated import AmbiguousPosition
+    from core.senses import sense_lean
+
+    def reading(river, money):
+        to = {"river": river, "verbs": 0.88, "money": money}
+        return captions.sense_reading(sense_lean(AmbiguousPosition("bank", "river", "money", river, money, 0, 0,
+                                                                   to, {})))
+    leaning = reading(0.91, 0.74)
+    assert "closest to river (0.91), then verbs (0.88), then money (0.74)" in leaning
+    assert "leans to the river meaning (0.91 against 0.74 for money)" in leaning
+    assert "between" not in leaning and "fully in neither" not in leaning
+    even = reading(0.80, 0.78)
+    assert "about as close to the river words as to the money words (0.80 and 0.78" in even
+    assert "fully in neither" in even
+
+
+@pytest.mark.parametrize("a, b, quicker", [(0.304, 0.313, None), (0.135, 0.163, None), (0.2, 0.299, None),
+                                           (0.2, 0.31, "A"), (0.31, 0.2, "B"), (0.0, 0.0, None), (0.0, 0.1, "A")])
+def test_speed_verdict_names_a_winner_only_from_1_5_times(a, b, quicker):
+    said = captions.speed_verdict("A", a, "B", b)
+    if quicker is None:
+        assert said.startswith("A and B took about the same time") and "quicker (" not in said
+    else:
+        assert said.startswith(f"{quicker} was quicker")

@@ -45,3 +45,27 @@ def test_twelve_words_of_the_lesson_all_fit():
     coords = rng.uniform(-3, 3, size=(12, 2))
     words = "and cat dog log mat on ran sat saw the then to".split()
     assert len(place(coords, words, 420, 420, 15)) >= 11
+
+
+def test_no_label_passes_the_right_edge_of_the_plot():
+    """Nothing is drawn right of the plot, so a label there would be cut off (presenter mode too)."""
+    rng = np.random.default_rng(3)
+    coords = rng.normal(size=(40, 2))
+    words = [f"word{i}" for i in range(40)]
+    for label_all in (False, True):
+        spots = place(coords, words, 380, 380, 18, label_all=label_all)
+        assert max(b[2] for b in boxes(coords, words, spots, 380, 18).values()) <= 380
+    # the lesson's case: the rightmost word's label goes to its left, not past the edge
+    edge = np.array([[0.0, 0.0], [3.0, 0.2], [-3.0, 1.0]])
+    assert place(edge, ["cat", "and", "dog"], 410, 410, 18, label_all=True)[1][2] == "right"
+
+
+def test_presenter_mode_spreads_a_crowd_instead_of_piling_it_on_one_side():
+    rng = np.random.default_rng(1)
+    coords = rng.normal(size=(63, 2))
+    words = [f"w{i}" for i in range(63)]
+    spots = place(coords, words, 380, 380, 20, label_all=True)
+    free = place(coords, words, 380, 380, 20)
+    piled = {i: spots[i] if i in free else (9.0, 0.0, "left") for i in range(63)}   # the old rule
+    assert len(overlapping(boxes(coords, words, spots, 380, 20))) < \
+        0.7 * len(overlapping(boxes(coords, words, piled, 380, 20)))

@@ -45,7 +45,7 @@ def test_snippet_for_another_text_and_a_capped_vocabulary():
     code = snippet(SkipGramConfig(d_model=3, lr=0.2, steps=10, seed=5), 4, "a b a c", max_vocab=300)
     assert "text = 'a b a c'\n" in code and "GUIDE_TEXT  #" not in code
     assert "Corpus.from_text(text, window=4, max_vocab=300)" in code
-    assert "SkipGramConfig(d_model=3, lr=0.2, steps=10,\n" in code and "seed=5, init_std=0.1" in code
+    assert "SkipGramConfig(\n    d_model=3, lr=0.2, steps=10,\n    seed=5, init_std=0.1,\n)\n" in code
     code = snippet(SkipGramConfig(), 2, GUIDE_TEXT)
     assert "text = GUIDE_TEXT  # the lesson's 33 words\n" in code
     assert "Corpus.from_text(text, window=2)\n" in code

@@ -56,7 +56,7 @@ def test_pca_readings_in_full():
         "30% of the spread. The other 30% is lost, so two words can look close here and still be far apart.")
     # the threshold: 99.95% of the spread counts as all of it, 99.94% does not
     assert "keeps all" in captions.pca_reading(3, np.array([0.9, 0.0995]))
-    assert "other 0% is lost" in captions.pca_reading(3, np.array([0.9, 0.0994]))
+    assert "other 0.1% is lost" in captions.pca_reading(3, np.array([0.9, 0.0994]))     # not "0% is lost"
 
 
 _OBJ = ("Both losses are the full-softmax cross-entropy of the final vectors, so they are on one scale. "

@@ -4,7 +4,8 @@ import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
-                            odd_one_out, odd_one_out_round, relation_questions, relations_text)
+                            odd_one_out, odd_one_out_round, relation_questions, relation_sides, relations_text,
+                            side_split)
 from core.skipgram import SkipGramConfig, train
 
 
@@ -78,6 +79,44 @@ def test_axis_positions_are_cosines_with_the_direction(learned):
     assert pos[v.index("she")] == pos.max() and pos[v.index("he")] == pos.min()
     with pytest.raises(ValueError, match="no axis"):
         axis_positions(np.ones((2, 3)), ["a", "b"], "a", "b")
+
+
+def test_relation_sides_finds_opposite_sides_by_pair_or_role_word():
+    assert relation_sides("he", "she") == ("male - female", 0, 1)
+    assert relation_sides("queen", "man") == ("male - female", 1, 0)
+    assert relation_sides("france", "city") == ("country - capital", 0, 1)
+    assert relation_sides("man", "king") is None            # same side
+    assert relation_sides("man", "paris") is None           # two relations
+    assert relation_sides("crown", "queen") is None         # an identity word is on no side
+
+
+def test_side_split_by_hand():
+    vocab = ["he", "she", "king", "queen", "man", "woman", "boy", "girl"]
+    pos = np.array([-1.0, 1.0, 0.1, 0.5, 0.2, 0.4, 0.3, 0.6])
+    s = side_split(pos, vocab, "he", "she")
+    x, y = np.array([0.1, 0.2, 0.3]), np.array([0.5, 0.4, 0.6])     # the pairs whose words are in vocab
+    assert (s.relation, s.away, s.towards, s.pairs, s.ordered, s.apart) == ("male - female", "male", "female",
+                                                                            3, 3, True)
+    assert s.gap == pytest.approx(y.mean() - x.mean())
+    assert s.spread == pytest.approx(np.sqrt((x.var(ddof=1) + y.var(ddof=1)) / 2))
+    pos[vocab.index("girl")] = 0.15                                  # girl now behind boy and man
+    s = side_split(pos, vocab, "he", "she")
+    assert (s.ordered, s.apart) == (2, False)
+    reverse = side_split(pos, vocab, "she", "he")                    # the other way round
+    assert (reverse.away, reverse.towards, reverse.ordered) == ("female", "male", 1)
+    assert reverse.gap == pytest.approx(-s.gap)
+    left_out = side_split(pos, vocab, "man", "woman")                # (man, woman) itself is left out
+    assert left_out.pairs == 2
+    assert side_split(pos, vocab, "king", "man") is None
+
+
+def test_on_the_learned_table_pair_words_split_their_sides_but_role_words_do_not(learned):
+    corpus, E = learned
+    v = corpus.vocab
+    he_she = side_split(axis_positions(E, v, "he", "she"), v, "he", "she")
+    man_woman = side_split(axis_positions(E, v, "man", "woman"), v, "man", "woman")
+    assert not he_she.apart and he_she.ordered < he_she.pairs and abs(he_she.gap) < he_she.spread
+    assert man_woman.apart and man_woman.pairs == 5 and man_woman.gap > 3 * man_woman.spread
 
 
 def test_odd_one_out_is_the_lowest_mean_cosine():

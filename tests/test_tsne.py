@@ -164,8 +164,21 @@ def test_frames_show_the_picture_forming_without_changing_it():
     assert r.frame_kl[-1] < r.frame_kl[0]                        # the picture got better
     assert np.abs(r.frames[0]).max() < 1e-3                       # a tiny random start
     np.testing.assert_allclose(r.frames[5].mean(axis=0), 0, atol=1e-9)   # centred
+    np.testing.assert_allclose(r.frames[-1], r.coords, atol=1e-12)        # the film ends on the picture
     short = tsne(X, perplexity=5, seed=2, n_iter=300)
     assert short.frames is None and short.frame_steps is None
+
+
+def test_every_frame_gets_the_finished_pictures_turn():
+    """The frames are the iterates turned by the one rotation/reflection that puts the finished
+    picture on its principal axes: the last frame is the picture, and the frame before it is
+    close to it (not turned or mirrored away from it)."""
+    X = np.random.default_rng(1).normal(size=(30, 5))
+    r = tsne(X, perplexity=5, seed=3, frame_every=50)
+    np.testing.assert_allclose(r.frames[-1], r.coords, atol=1e-12)
+    before, last = r.frames[-2:]                                  # iterations 950 and 1,000
+    mirrored = before * [-1, 1]
+    assert np.abs(last - before).max() < 0.1 * np.abs(last).max() < np.abs(last - mirrored).max()
 
 
 def test_frames_of_a_stopped_run_end_at_the_stop():

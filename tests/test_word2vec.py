@@ -4,7 +4,8 @@ import pytest
 
 import core.word2vec as w2v
 from core.generated import generate_corpus, group_recovery
-from core.sgns import block_loss_and_grads, noise_from_counts, scatter_add, window_updates
+from core.sgns import (block_loss_and_grads, negative_sets_asked, noise_from_counts, scatter_add,
+                       window_updates)
 from core.skipgram import ConfigError
 from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
                            train_word2vec)
@@ -117,7 +118,8 @@ def test_one_epochs_draws_have_the_right_distributions():
 def _reference_epoch(sentences, config):
     """word2vec's first epoch with per-pair Python loops. Core's batch rule: every input
     row is read at its block's start (E0); each centre's output rows (its own and its
-    negatives', shared by its window) start from the block's W0, every question is
+    negatives': ``negative_sets`` sets of K, context c of the window's 2w asking about
+    set c * S // 2w) start from the block's W0, every question is
     scored against them, and they move after each context word, left to right, as in
     word2vec.c, so a context word's input row moves along the rows as the earlier
     context words left them; the net changes add up into W."""
@@ -135,27 +137,30 @@ def _reference_epoch(sentences, config):
         E0, W0 = E.copy(), W.copy()
         for g in range(a, min(a + config.block_words, len(pos))):
             lr = config.alpha - (config.alpha - config.min_alpha) * pos[g] / (n * config.epochs)
-            out = [(kid[g], 1.0)] + [(m, 0.0) for m in negs[g] if m != kid[g]]
-            rows = [W0[t].copy() for t, _ in out]               # this centre's output rows
+            K, S, w = config.negative, config.negative_sets, config.window
+            out = [(kid[g], 1.0, None)] + [(m, 0.0, i // K) for i, m in enumerate(negs[g]) if m != kid[g]]
+            rows = [W0[t].copy() for t, _, _ in out]            # this centre's output rows
             for j in range(g - b[g], g + b[g] + 1):
                 if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
                     continue                                    # the centre, outside, other sentence
+                c = j - g + w - (j > g)                         # context 0..2w-1, left to right
+                asked = [q for q, (_, _, s) in enumerate(out) if s is None or s == c * S // (2 * w)]
                 x = E0[kid[j]]
-                coefs = [lr * (_sigmoid(W0[t] @ x) - label) for t, label in out]   # scored at the start
-                E[kid[j]] -= sum(c * u for c, u in zip(coefs, rows))   # d(-log sigma(+-s))/ds * lr
-                for u, c in zip(rows, coefs):
-                    u -= c * x                                  # the row moves before the next context
-            for (t, _), u in zip(out, rows):
+                coefs = {q: lr * (_sigmoid(W0[out[q][0]] @ x) - out[q][1]) for q in asked}   # scored at the start
+                E[kid[j]] -= sum(coefs[q] * rows[q] for q in asked)    # d(-log sigma(+-s))/ds * lr
+                for q in asked:
+                    rows[q] -= coefs[q] * x                     # the row moves before the next context
+            for (t, _, _), u in zip(out, rows):
                 W[t] += u - W0[t]
     return vocab, E, W
 
 
-@pytest.mark.parametrize("block_words", [1, 7])
-def test_training_equals_the_per_pair_reference_loop(block_words):
+@pytest.mark.parametrize("block_words,negative_sets", [(1, 1), (7, 1), (1, 2), (7, 6)])
+def test_training_equals_the_per_pair_reference_loop(block_words, negative_sets):
     g = generate_corpus(60, seed=3)
     sentences = [s.split() for s in g.sentences]
     config = Word2VecConfig(d_model=6, window=3, negative=3, min_count=2, sample=0.02, epochs=1,
-                            seed=5, alpha=0.2, block_words=block_words)
+                            seed=5, alpha=0.2, block_words=block_words, negative_sets=negative_sets)
     vocab, E, W = _reference_epoch(sentences, config)
     r = train_word2vec(sentences, config)
     assert r.vocab == vocab
@@ -220,7 +225,22 @@ def test_text_without_frequent_words_is_refused():
                                     dict(epochs=-1), dict(seed=-1), dict(alpha=0.0),
                                     dict(alpha=float("nan")), dict(min_alpha=0.5),
                                     dict(power=-1.0), dict(block_words=0), dict(d_model=2.5),
-                                    dict(window=True)])
+                                    dict(window=True), dict(negative_sets=0),
+                                    dict(window=2, negative_sets=5)])
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ConfigError):
         Word2VecConfig(**kwargs)
+
+
+def test_negative_sets_give_the_window_one_set_or_each_context_word_its_own():
+    one = negative_sets_asked(w=2, K=3, S=1)              # (5, 4): slots x (centre + 3 negatives)
+    assert one[:, 0].all() and not one[2, 1:].any()           # every slot asks about the centre; slot 2 is it
+    assert one[[0, 1, 3, 4], 1:].all()                        # the whole window shares the 3 negatives
+    own = negative_sets_asked(w=2, K=3, S=4)              # (5, 13)
+    contexts = own[[0, 1, 3, 4], 1:]                          # (4, 12)
+    assert (contexts.sum(axis=1) == 3).all() and (contexts.sum(axis=0) == 1).all()   # 3 each, none shared
+    halves = negative_sets_asked(w=2, K=1, S=2)[:, 1:].astype(int).tolist()
+    assert halves == [[1, 0], [1, 0], [0, 0], [0, 1], [0, 1]]   # left and right each their own set
+    r = train_word2vec([s.split() for s in generate_corpus(60).sentences],
+                       Word2VecConfig(d_model=4, window=2, min_count=1, epochs=1, negative_sets=4))
+    assert np.isfinite(r.losses).all() and r.E.shape == (len(r.vocab), 4)

@@ -6,13 +6,13 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, WINDOW, WIDTHS, WINDOWS, accuracy_table, answers_table,
-                                 group_of, relation_of)
+                                 group_of, relation_of, split_sentence)
 from lab_ui.common import chart_with_table, intro
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
-                            odd_one_out, odd_one_out_round, relation_questions, relations_text)
+                            odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
 from core.skipgram import SkipGramConfig
 
 TEXT = relations_text()
@@ -67,8 +67,8 @@ def analogy_panel(E, vocab) -> None:
 def axis_panel(E, vocab) -> None:
     st.subheader("A direction defined by two words")
     c1, c2 = st.columns(2, gap="large")
-    a = c1.selectbox("From", vocab, vocab.index("he"), key="ana_axis_a", bind="query-params")
-    b = c2.selectbox("To", vocab, vocab.index("she"), key="ana_axis_b", bind="query-params")
+    a = c1.selectbox("From", vocab, vocab.index("man"), key="ana_axis_a", bind="query-params")
+    b = c2.selectbox("To", vocab, vocab.index("woman"), key="ana_axis_b", bind="query-params")
     if a == b:
         st.warning("Pick two different words: one word alone gives no direction.")
         return
@@ -81,6 +81,9 @@ def axis_panel(E, vocab) -> None:
     st.caption(f"Each tick is a word, placed by how far its row points from “{a}” towards “{b}” "
                f"(the cosine with the direction v({b}) - v({a})). Lowest: “{table.word.iloc[0]}”, "
                f"highest: “{table.word.iloc[-1]}”.")
+    verdict = split_sentence(side_split(pos, vocab, a, b), a, b)
+    if verdict:
+        st.caption(verdict)
 
 
 def odd_panel(E, vocab) -> None:

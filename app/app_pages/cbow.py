@@ -3,7 +3,7 @@ import logging
 
 import streamlit as st
 
-from lab_ui import charts, layout
+from lab_ui import captions, charts, layout
 from lab_ui.cbow_view import (DEFAULTS, NN_HEADERS, SIGNAL_HEADERS, cbow_run, controls, loss_table, milliseconds,
                               neighbour_table, signals_table)
 from lab_ui.common import chart_with_table, intro
@@ -92,7 +92,6 @@ def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, share
     easier = ("CBOW's task is the easier one on this text: its floor is below skip-gram's"
               if floors["CBOW"] < floors["skip-gram"] else
               "Here CBOW's floor is not below skip-gram's")
-    faster = "CBOW" if cb_seconds < sg_seconds else "skip-gram"
     st.markdown(
         f"- **Loss.** Skip-gram ends at {sg.final_loss:.3f}, {sg_gap:.3f} above its floor; CBOW ends at "
         f"{cb.final_loss:.3f}, {cb_gap:.3f} above its floor. The two losses answer different "
@@ -101,8 +100,9 @@ def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, share
         "and a set that always comes with the same word costs nothing at the floor.\n"
         f"- **Neighbours.** The two tables share {len(shared)} of the {k} nearest words of "
         f"“{word}”.\n"
-        f"- **Time.** On this machine {faster} was quicker: CBOW took {milliseconds(cb_seconds)}, "
-        f"skip-gram {milliseconds(sg_seconds)}, for the same number of steps. Each full-batch step "
+        f"- **Time.** On this machine {captions.speed_verdict('CBOW', cb_seconds, 'skip-gram', sg_seconds)}: "
+        f"CBOW took {milliseconds(cb_seconds)}, skip-gram {milliseconds(sg_seconds)}, for the same number "
+        f"of steps. Each full-batch step "
         f"computes one softmax per distinct input: {corpus.V} words for skip-gram, {n_bags} sets of "
         "neighbours for CBOW. Real word2vec goes through the text place by place, and there CBOW makes "
         "one prediction per place where skip-gram makes one per pair, which is why CBOW is the faster "

@@ -21,7 +21,7 @@ SCREENS = """
 | **6. Limits** | What one vector per token cannot do: word order is lost in an average. |
 | **7. Tokens: bank** | GPT-2's real tokenizer: " bank" is the same id, so the same row, by the river and at the lender. |
 | **8. Projections** | Pictures of a table mislead: PCA and t-SNE disagree, axes mean nothing, and a first look at context. Press Play to watch t-SNE form its clusters, iteration by iteration. *Find a word* rings it and its nearest words on every picture, and says which picture puts them far away. |
-| **8b. Analogies and directions** | "king - man + woman = queen", checked: a small model learns a made-up text that carries four relations, and b - a + c is scored against two baselines. The lesson's 33 words pass the same test only as well as the baselines do. Words placed on a direction (he → she), and an odd-one-out game. |
+| **8b. Analogies and directions** | "king - man + woman = queen", checked: a small model learns a made-up text that carries four relations, and b - a + c is scored against two baselines. The lesson's 33 words pass the same test only as well as the baselines do. Words placed on a direction (man → woman), with whether the two sides split along it, and an odd-one-out game. |
 | **9. Position** | The next step after the table: add a position vector to each row. A plain average still forgets the order; anything that looks at each vector first does not. |
 | **10. Your own vectors** | Load a table from elsewhere (the Embedding Projector's vectors.tsv and metadata.tsv, which the Train screen's Export tab writes too) and use this app's views on it: nearest words, a heatmap, PCA and t-SNE with their honesty scores, the average of a sentence. |
 """

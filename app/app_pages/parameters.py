@@ -39,7 +39,7 @@ def size_controls():
     names = [p.name for p in PRESETS] + ["Custom"]
     choice = st.selectbox("Model", names, index=0, key="params_preset", bind="query-params")
     p = preset(choice) if choice != "Custom" else None
-    c = st.columns(4, gap="medium")
+    c = st.columns(3, gap="medium")
     vocab = whole_input("Vocabulary size |V|", 1, CALCULATOR_MAX_VOCAB, p.vocab_size if p else GPT2_VOCAB_SIZE,
                         f"params_vocab_{choice}", where=c[0], bind="query-params")
     d_model = whole_input("d_model", 1, CALCULATOR_MAX_D_MODEL, p.d_model if p else 768, f"params_d_{choice}",
@@ -48,10 +48,11 @@ def size_controls():
                         f"params_total_{choice}", where=c[2], bind="query-params",
                         help="The whole model's parameters, as published for the preset; type your own for a "
                              "custom model.")
-    tied = c[3].toggle("Tied output", p.tied if p else True, key="params_tied", bind="query-params",
-                       help="Is the output projection (lm_head) tied to the table? GPT-2 reuses the table "
-                            "(transposed) to score the next token: no extra parameters. Untied, the "
-                            "model holds a second |V| x d_model matrix.")
+    # on a line of its own: in a fourth narrow column its label was cut to "Tie..."
+    tied = st.toggle("Tied output", p.tied if p else True, key="params_tied", bind="query-params",
+                     help="Is the output projection (lm_head) tied to the table? GPT-2 reuses the table "
+                          "(transposed) to score the next token: no extra parameters. Untied, the "
+                          "model holds a second |V| x d_model matrix.")
     return p, vocab, d_model, total, bool(tied)
 
 
@@ -95,7 +96,8 @@ def share_panel() -> None:
              "table": embedding_params(q.vocab_size, q.d_model), "whole model": q.total_params}
             for q in PRESETS]
     df = pd.DataFrame(rows)
-    chart_with_table(charts.bars(df, "model", "table share %", "The table's share shrinks as models grow",
+    title = charts.wrap_title("The table's share shrinks as models grow", layout.HALF, charts.presenting())
+    chart_with_table(charts.bars(df, "model", "table share %", title,
                                  color="family", sort=None, fmt=".2f", horizontal=True,
                                  x_title=None, y_title="table share (%)"),
                      df, key="params_share_table", stretch=True)

@@ -9,10 +9,12 @@ from lab_ui.exercises import Exercise, show
 from lab_ui.parse import MAX_TEXT, InputError, parse_vector
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for
-from lab_ui.similarity_views import arrows_chart, arrows_frame, onehot_cosines
+from lab_ui.similarity_views import arrows_chart, arrows_frame, arrows_px, onehot_cosines, squares
 from core.corpus import GUIDE_TEXT
 from core.params import GPT2_VOCAB_SIZE
 from core.similarity import CosineSteps, cosine_steps
+
+STEPS_PX = 360   # the step-by-step block
 
 
 def main() -> None:
@@ -23,7 +25,9 @@ def main() -> None:
     reset_button("sim_", key="sim_reset")
     u, v = vectors_or_stop()
     s = cosine_steps(u, v)
-    left, right = st.columns([3, 2], gap="large")
+    # fixed widths that wrap: the square arrow picture keeps its size, beside the steps on a
+    # wide screen and under them on a narrow one
+    left, right = layout.blocks(STEPS_PX, arrows_px(charts.presenting()) + 90, gap="medium")
     with left:
         steps_panel(u, v, s)
     with right:
@@ -60,8 +64,8 @@ def steps_panel(u: np.ndarray, v: np.ndarray, s: CosineSteps) -> None:
     st.markdown("**Step by step**")
     st.markdown(
         f"1. Dot product: u·v = {terms} = **{s.dot:.4g}**\n"
-        f"2. Length of u: |u| = √({' + '.join(f'{a:g}²' for a in u)}) = **{s.norm_u:.4g}**\n"
-        f"3. Length of v: |v| = √({' + '.join(f'{b:g}²' for b in v)}) = **{s.norm_v:.4g}**\n"
+        f"2. Length of u: |u| = √({squares(u)}) = **{s.norm_u:.4g}**\n"
+        f"3. Length of v: |v| = √({squares(v)}) = **{s.norm_v:.4g}**\n"
         f"4. Cosine: u·v / (|u| |v|) = {s.dot:.4g} / ({s.norm_u:.4g} × {s.norm_v:.4g}) = **{s.cosine:.3f}**")
     layout.metrics([dict(label="dot product", value=f"{s.dot:.3f}"),
                     dict(label="cosine", value=f"{s.cosine:.3f}"),
@@ -77,7 +81,8 @@ def arrows_panel(u: np.ndarray, v: np.ndarray, s: CosineSteps) -> None:
     """u and v as arrows when they have two numbers each."""
     if len(u) == 2:
         pts = arrows_frame(u, v)
-        chart_with_table(arrows_chart(pts, s.angle_degrees), pts[["name", "x", "y"]], key="sim_arrows_table")
+        chart_with_table(arrows_chart(pts, s.angle_degrees, big=charts.presenting()), pts[["name", "x", "y"]],
+                         key="sim_arrows_table", stretch=False)
     else:
         st.info("Type two numbers per vector (for example 1, 0 and 1, 1) to see them drawn as "
                 "arrows with the angle between them.")

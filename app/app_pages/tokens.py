@@ -78,8 +78,8 @@ def bank_panel(tokens: list[Token], bank_id: int) -> None:
     bank = [t for t in tokens if t.id == bank_id]
     st.subheader("Why this matters")
     st.markdown(
-        f"In the two example sentences, id **{bank_id}** (` bank`) appears twice; in the text above it "
-        f"appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
+        f"In the two example sentences, id **{bank_id}** (“{visible(' bank')}”, bank with a space before it) "
+        f"appears twice; in the text above it appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
         f"The table has one row for id {bank_id}, so the riverside and the lender start from the very "
         "same vector. Telling them apart is left to the layers after the table, which mix in the "
         "neighbouring words.")
@@ -93,9 +93,12 @@ def near_strings_panel(enc) -> None:
                             "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
     st.dataframe(compare, hide_index=True, key="tok_compare")
     (cat_id,), (capital_cat_id,) = enc.encode(" cat"), enc.encode(" Cat")
-    st.caption(f"An id is a name, not a quantity: ` cat` is {cat_id} and ` Cat` is {capital_cat_id}, and "
-               "nothing in the two numbers says they are the same animal. Ids come from the order in which the "
-               "tokenizer learned its merges, not from meaning.")
+    bare_bank, spaced_bank = ", ".join(map(str, enc.encode("bank"))), ", ".join(map(str, enc.encode(" bank")))
+    st.caption(f"An id is a name, not a quantity: “{visible(' cat')}” (cat with the space before it, as in "
+               f"“the cat”) is {cat_id} and “{visible(' Cat')}” is {capital_cat_id}, and nothing in the two "
+               "numbers says they are the same animal. The space is part of the token: "
+               f"“{visible(' bank')}” is {spaced_bank}, “{visible('bank')}” without it is {bare_bank}. Ids come from "
+               "the order in which the tokenizer learned its merges, not from meaning.")
 
 
 def id_lookup_panel(enc, start_id: int) -> None:

@@ -14,15 +14,12 @@ from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.inputs import text_changes_for, word_rule_note
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, resume_training, train_run
-from lab_ui.train_controls import (GENERATED, LESSON_RUN, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS, corpus_controls,
-                                   generated, link_notice, link_values, run_controls)
+from lab_ui.train_controls import (GENERATED, LESSON_RUN, TABS, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS,
+                                   corpus_controls, generated, link_notice, link_values, run_controls)
 from lab_ui.train_result import result_tab
 from lab_ui.train_views import compare_view, export_view, groups_view, objectives_view, replay_view
 from core.corpus import GUIDE_TEXT, Corpus, CorpusError
 from core.skipgram import BLOWUP_FACTOR, SkipGramConfig, TrainResult, loss_floor
-
-TABS = ["Result", "Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]
-
 
 def main() -> None:
     intro("3. Train: learning vectors from neighbours",
@@ -154,9 +151,9 @@ def tab_view(name: str, result: TrainResult, corpus: Corpus, text: str, window: 
             groups_view(result, corpus, generated_text)
     elif name == "Replay training":
         replay_view(result, corpus, found)
-    elif name == "Compare two runs":
+    elif name == "Compare runs":
         compare_view(result, corpus, text, window, config)
-    elif name == "Softmax vs negative sampling":
+    elif name == "Negative sampling":
         objectives_view(corpus, text, window, config, generated_text is not None)
     else:
         export_view(result, corpus, text, window, config)

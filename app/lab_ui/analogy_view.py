@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from core.relations import METHODS, RELATIONS, Analogy
+from core.relations import METHODS, RELATIONS, Analogy, SideSplit
 from core.skipgram import SkipGramConfig
 
 # Skip-gram settings that learn the made-up text well: window 1, so a word's neighbours are its
@@ -43,3 +43,28 @@ def accuracy_table(scores: dict[str, dict[str, tuple[int, int]]]) -> pd.DataFram
 def answers_table(found: Analogy) -> pd.DataFrame:
     return pd.DataFrame([{"rank": i + 1, "word": w, "cosine": round(cos, 4)}
                          for i, (w, cos) in enumerate(found.answers)])
+
+
+def split_sentence(split: SideSplit | None, a: str, b: str) -> str:
+    """What the strip chart shows about the two sides of the relation a and b stand on, in words
+    built from ``core.relations.side_split`` ("" when a and b are not on opposite sides of one)."""
+    if split is None:
+        return ""
+    s = split
+    if round(abs(s.gap), 2) == 0:
+        gap = "on average the two groups sit at the same place"
+    else:
+        gap = (f"on average the {s.towards} words sit {abs(s.gap):.2f} "
+               f"{'further along' if s.gap > 0 else 'less far along'} than the {s.away} words")
+    numbers = (f"{gap}, while the words of each group spread by about {s.spread:.2f} (standard deviation); "
+               f"{s.ordered} of {s.pairs} pairs have the {s.towards} word further along")
+    left_out = " (pairs holding the two words that set the direction are left out)" if s.pairs < 6 else ""
+    if s.apart:
+        return (f"The {s.away} and {s.towards} words **separate** along {a} → {b}: every {s.towards} word lies "
+                f"further along than every {s.away} word. In numbers: {numbers}{left_out}.")
+    if s.ordered == s.pairs:
+        return (f"The {s.towards} words lie further along than their partners, but the two groups "
+                f"**overlap**: no single point on the line splits them. In numbers: {numbers}{left_out}.")
+    return (f"The {s.away} and {s.towards} words **do not separate** along {a} → {b}: {numbers}{left_out}. "
+            f"The scores table above measures something else (whether b - a + c lands on the right word), "
+            f"so a full score there does not mean this direction splits the two groups.")

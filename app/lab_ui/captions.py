@@ -13,6 +13,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.params import GPT2_VOCAB_SIZE
+from core.senses import SenseLean
 
 
 def number(x: float, digits: int = 6) -> str:
@@ -58,18 +59,47 @@ def vectors_title(steps_done: int) -> str:
     return f"Cosine similarity of the trained vectors (after {steps_done:,} steps)"
 
 
+ALL_KEPT = 0.9995
+"""A picture that keeps this share of the spread or more is said to keep all of it."""
+
+
+def percent_shares(explained: np.ndarray) -> tuple[str, str, str]:
+    """The two directions' shares of the spread and the lost rest, written as percents that add
+    up to 100 and agree with the kept share the picture's title shows (``round(100 (e1 + e2))``).
+
+    Each share is rounded on its own to ``d`` decimals and the rest is ``100 - first - second``
+    (so within one unit of the last decimal of ``100 (1 - e1 - e2)``); ``d`` is the fewest
+    decimals (0 to 2) for which ``first + second`` rounds to the title's whole percent and the
+    rest is not 0 while something is said to be lost (below ``ALL_KEPT``).
+
+    >>> percent_shares(np.array([0.394, 0.306]))        # 39% + 31% + 30%, not 39% + 31% + 29%
+    ('39%', '31%', '30%')
+    >>> percent_shares(np.array([0.376, 0.238]))        # 38% + 24% = 62% kept, but the title says 61%
+    ('37.6%', '23.8%', '38.6%')
+    """
+    e1, e2 = (100 * float(x) for x in explained[:2])
+    title = round(e1 + e2)
+    for d in (0, 1, 2):
+        first, second = round(e1, d), round(e2, d)
+        rest = round(100 - first - second, d)
+        if round(first + second) == title and (rest > 0 or e1 + e2 >= 100 * ALL_KEPT):
+            break
+    return tuple(f"{x:.{d}f}%" for x in (first, second, rest))
+
+
 def pca_reading(d_model: int, explained: np.ndarray) -> str:
     """What the PCA map keeps and loses, for the shares of spread it shows."""
     kept = float(np.sum(explained[:2]))
-    shares = " and ".join(f"{100 * e:.0f}%" for e in explained[:2])
-    if kept >= 0.9995:
+    first, second, rest = percent_shares(explained)
+    shares = f"{first} and {second}"
+    if kept >= ALL_KEPT:
         why = ("vectors have only this many numbers" if d_model <= 2 else
                "vectors happen to lie in a flat plane")
         return (f"PCA lays the {d_model}-number vectors flat along the directions in which they "
                 f"spread most ({shares} of the spread). Here the {why}, so the picture keeps all of "
                 "their spread: distances on the map are the real distances between the vectors.")
     return (f"PCA lays the {d_model}-number vectors flat along the two directions in which they "
-            f"spread most: {shares} of the spread. The other {100 * (1 - kept):.0f}% is lost, so two "
+            f"spread most: {shares} of the spread. The other {rest} is lost, so two "
             "words can look close here and still be far apart.")
 
 
@@ -90,6 +120,51 @@ def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int
             f"one scale. {speed} Its real saving is the middle column: it scores {ns_scores} words "
             f"per pair instead of all {V:,}. With GPT-2's {GPT2_VOCAB_SIZE:,} tokens that is about "
             f"{GPT2_VOCAB_SIZE // ns_scores:,} times fewer.")
+
+
+def floors_differ(window_a: int, floor_a: float, loss_a: float, window_b: int, floor_b: float,
+                  loss_b: float) -> str:
+    """Runs A and B with different windows: their losses have different floors (the best any
+    model can do on each task), so the sentence compares each run's distance above its own
+    floor, ``loss - floor``, and not the losses.
+
+    >>> floors_differ(2, 1.702, 1.713, 3, 2.05, 2.10)[:72]
+    'A and B count neighbours in different windows (2 and 3), so their losses'
+    """
+    gap_a, gap_b = loss_a - floor_a, loss_b - floor_b
+    if abs(gap_b - gap_a) < 0.0005:
+        which = f"B ends as close to its floor as A (both {gap_a:.3f} above it)"
+    else:
+        which = (f"B ends {'closer to' if gap_b < gap_a else 'further from'} its floor than A: "
+                 f"{gap_b:.3f} above it against {gap_a:.3f}")
+    return (f"A and B count neighbours in different windows ({window_a} and {window_b}), so their losses "
+            f"have different floors, the best any model can reach: {floor_a:.3f} for A and {floor_b:.3f} "
+            f"for B. Comparing the two losses would mostly compare the two tasks; compare instead how far "
+            f"each run is above its own floor. {which}.")
+
+
+CLEAR_SPEEDUP = 1.5
+"""The smallest ratio of two timings called a difference. One full-batch run of the lesson's
+table timed six times on the shared 2-core test machine (load about 11) took from 1.15 to 1.78
+times as long in CBOW as in skip-gram: a single timing there can be off by half."""
+
+
+def speed_verdict(name_a: str, seconds_a: float, name_b: str, seconds_b: float,
+                  clear: float = CLEAR_SPEEDUP) -> str:
+    """Which of two timed runs was quicker, only when the slower took at least ``clear`` times
+    as long; otherwise "about the same", with the rounded ratio.
+
+    >>> speed_verdict("CBOW", 0.304, "skip-gram", 0.313)[:65]
+    'CBOW and skip-gram took about the same time (the slower took 1.0 '
+    >>> speed_verdict("CBOW", 0.1, "skip-gram", 0.2)
+    'CBOW was quicker (skip-gram took 2.0 times as long)'
+    """
+    fast, slow = sorted([(seconds_a, name_a), (seconds_b, name_b)])
+    ratio = slow[0] / fast[0] if fast[0] > 0 else (1.0 if slow[0] == 0 else math.inf)
+    if ratio < clear:
+        return (f"{name_a} and {name_b} took about the same time (the slower took {ratio:.1f} times as "
+                f"long; one timing can be off by half, so only {clear:.1f} times or more counts as quicker)")
+    return f"{fast[1]} was quicker ({slow[1]} took {ratio:.1f} times as long)"
 
 
 def _shares(words: list[str]) -> dict[str, Fraction]:
@@ -141,3 +216,22 @@ def init_comparison(d_model: int, small: np.ndarray, big: np.ndarray, small_std:
                    f"{big[-1]:.3f}, against {small[-1]:.3f} for std {small_std:g}"
                    + (f", still worse than a uniform guess ({uniform:.3f})." if big[-1] > uniform else "."))
     return start + verdict
+
+
+def sense_reading(lean: SenseLean) -> str:
+    """Where the ambiguous word's one row ended up, from ``core.senses.sense_lean``: its closest
+    group centres in order, and whether it leans to one of its two meanings or sits between."""
+    w, a, b = lean.word, lean.sense_a, lean.sense_b
+    cos = dict(lean.ranking)
+    order = ", then ".join(f"{g} ({c:.2f})" for g, c in lean.ranking[:3])
+    start = (f"“{w}” has one row for both its meanings. By cosine to each group's centre it is closest "
+             f"to {order}.")
+    if lean.leans is None:
+        verdict = (f" It is about as close to the {a} words as to the {b} words ({cos[a]:.2f} and "
+                   f"{cos[b]:.2f}, less than {lean.tie:.2f} apart): the one row sits between the two "
+                   "meanings, fully in neither.")
+    else:
+        other = b if lean.leans == a else a
+        verdict = (f" It leans to the {lean.leans} meaning ({cos[lean.leans]:.2f} against {cos[other]:.2f} "
+                   f"for {other}), yet every use of “{w}” for {other} must use this same row.")
+    return start + verdict + " That is the static-embedding problem, measured."

@@ -33,6 +33,7 @@ GROUP_COLOURS = {"animals": "#0072B2", "vehicles": "#D55E00", "food": "#009E73",
 DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
 FONT = 15
 BIG_FONT = 20              # presenter mode: every chart text at least 18 px
+LEGEND_PAIR_CHARS = 28     # a bottom legend fits two names of this length side by side at 853 px
 MAX_CURVE_POINTS = 600     # a line of 600 points looks the same as 5,001 and draws far faster
 
 
@@ -213,7 +214,9 @@ def loss_curve(losses: dict[str, np.ndarray], refs: dict[str, float], title: str
     df = pd.concat(frames, ignore_index=True)   # at most MAX_CURVE_POINTS + 1 points per line
     names = list(losses) + list(refs)
     colours = (WORD_COLOURS * 2)[: len(losses)] + ["#666666", "#000000"][: len(refs)]
-    colour = _field("line", "nominal", legend={"columns": 2, "labelLimit": 400, "orient": "bottom"},
+    # two names a row when short; long ones (a run's settings) one a row, so none is cut at 853 px
+    columns = 2 if max(len(n) for n in names) <= LEGEND_PAIR_CHARS else 1
+    colour = _field("line", "nominal", legend={"columns": columns, "labelLimit": 0, "orient": "bottom"},
                     scale={"domain": names, "range": colours}, title=None)
     few = max(len(curve) for curve in losses.values()) <= 2   # e.g. 0 steps: a lone point, no line
     lines = {"data": {"name": "curves"},

@@ -4,8 +4,13 @@ A greedy placement, the way map makers label towns: take the points in priority 
 (most frequent word first); for each, try a few places around the point (right, left, above,
 below, then the diagonals) and keep the first whose box is inside the plot and overlaps no
 label already placed and no point. A label with no free place is left out (the word stays in
-the table and the tooltip), unless ``label_all`` (presenter mode): then it goes to the right of
-its point anyway.
+the table and the tooltip), unless ``label_all`` (presenter mode): then it takes the place,
+inside the plot if one is, that covers the fewest labels and points (in a crowd some cover
+each other; piling them all on the right-hand place made whole clusters unreadable).
+
+Nothing is drawn to the right of the plot (no axis, no padding there), so a label may not
+pass its right edge: it would be cut off. On the left it may reach a little into the axis's
+margin, and above and below a little into the title's and the axis's.
 
 Sizes are estimates in CSS px: a bold label is about 0.62 font sizes wide per character.
 No Streamlit here, so the rule is testable on its own.
@@ -70,17 +75,16 @@ def place(coords: np.ndarray, words: list[str], width: float, height: float, fon
     out: dict[int, tuple[float, float, str]] = {}
     for i in order:
         w = CHAR_WIDTH * font * len(str(words[i]))
+        tries = []                    # (outside the plot, labels and points covered, offset, box)
         for dx, dy, align in candidates(font):
             box = _box(pix[i, 0], pix[i, 1], dx, dy, align, w, h)
-            inside = box[0] >= -20 and box[2] <= width + 20 and box[1] >= -10 and box[3] <= height + 10
-            if inside and not any(_hits(box, b) for b in placed) and \
-                    not any(_hits(box, d) for j, d in enumerate(dots) if j != i):
-                out[i] = (dx, dy, align)
-                placed.append(box)
+            inside = box[0] >= -20 and box[2] <= width and box[1] >= -10 and box[3] <= height + 10
+            covered = sum(_hits(box, b) for b in placed) + sum(_hits(box, d) for j, d in enumerate(dots) if j != i)
+            tries.append((not inside, covered, (dx, dy, align), box))
+            if inside and covered == 0:
                 break
-        else:
-            if label_all:
-                dx, dy, align = candidates(font)[0]
-                out[i] = (dx, dy, align)
-                placed.append(_box(pix[i, 0], pix[i, 1], dx, dy, align, w, h))
+        best = min(tries, key=lambda t: t[:2])          # the first of the best, in order of preference
+        if (not best[0] and best[1] == 0) or label_all:
+            out[i] = best[2]
+            placed.append(best[3])
     return out

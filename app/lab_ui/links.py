@@ -30,6 +30,20 @@ def given() -> dict[str, list[str]]:
     return {k: st.query_params.get_all(k) for k in st.query_params if k not in RESERVED}
 
 
+def follow_renames(renamed: dict[str, dict[str, str]]) -> None:
+    """Older links keep working after a value was renamed (``renamed``: key -> old value ->
+    new value): on the link's first load the address takes the new value and the page starts
+    again from it, so the control opens on it and the address shows it."""
+    moved = False
+    for key, names in renamed.items():
+        raw = st.query_params.get_all(key)
+        if len(raw) == 1 and raw[0] in names and key not in st.session_state:
+            st.query_params[key] = names[raw[0]]
+            moved = True
+    if moved:
+        st.rerun()
+
+
 def _shown(value) -> list[str]:
     """A widget's value as the address writes it."""
     values = value if isinstance(value, (list, tuple)) else [value]
@@ -81,14 +95,18 @@ def apply_hide(where) -> None:
 
 
 def builder(where, page_file: str) -> None:
-    """In the sidebar: pick this screen's controls to hide and copy the link."""
+    """In the sidebar: pick this screen's controls to hide and copy the link (the box's content
+    is built only while it is open, like the charts' tables)."""
     from lab_ui.handout import address
     prefix = PREFIXES.get(page_file.rsplit("/", 1)[-1])
     if prefix is None:
         return
     keys = sorted(k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)
                   and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg", "_box")))
-    with where.expander("Build a lesson link"):
+    box = where.expander("Build a lesson link", key="links_builder", on_change="rerun")
+    if not box.open:       # built only while open: a closed box costs every rerun of every screen nothing
+        return
+    with box:
         st.caption("The address already holds this screen's settings. Pick controls to hide from the "
                    "class, then copy the link.")
         chosen = st.multiselect("Hide", keys, key="links_hide_choice")

@@ -2,7 +2,8 @@
 
 * Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
   gives way to Previous / Next buttons at the end of the screen, chart text grows to at least
-  18 px and every scatter point gets its label (``lab_ui.charts`` reads ``presenting()``).
+  18 px, every scatter point gets its label (``lab_ui.charts`` reads ``presenting()``) and
+  captions grow to the body text's size and colour (``PRESENTER_CSS``).
 * Every screen ends with a "Next: <screen>" button, in lesson order.
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
   clean page address (only ``present=1`` stays, if presenter mode is on).
@@ -33,6 +34,13 @@ LESSON = [
     ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
     ("app_pages/own_vectors.py", "10. Your own vectors", ":material/upload_file:"),
 ]
+
+
+# Presenter mode's one page style, a fixed string (no data in it): captions as large and as
+# dark as the body text, since Streamlit's small grey captions fade on a projector.
+PRESENTER_CSS = """<style>
+[data-testid="stCaptionContainer"] { font-size: 1rem !important; color: rgb(49, 51, 63) !important; }
+</style>"""
 
 
 def presenting() -> bool:
@@ -82,6 +90,7 @@ def top_bar(current_file: str) -> None:
     every screen for its content)."""
     if presenting():
         _sync_address()
+        st.html(PRESENTER_CSS)
     else:
         switch(st.sidebar)
 

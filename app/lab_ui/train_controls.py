@@ -33,6 +33,11 @@ MAX_TEXT_CHARS = MAX_TEXT_MB * 1_000_000
 SOURCES = ["The lesson's 33 words", "Word groups (generated)", "Paste your own text"]
 GENERATED = SOURCES[1]
 PASTED = SOURCES[2]
+TABS = ["Result", "Replay training", "Compare runs", "Negative sampling", "Export"]
+"""The tabs under the run's figures; each name is also its value in the page address
+(``train_tab=...``). Short enough that all five fit the main area at 853 px with the sidebar open."""
+OLD_TAB_NAMES = {"Compare two runs": "Compare runs", "Softmax vs negative sampling": "Negative sampling"}
+"""Earlier names of the tabs, as older links carry them -> today's names."""
 WINDOW = 2
 """The lesson's window: two words on each side (a corpus setting, not a training one)."""
 

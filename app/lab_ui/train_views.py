@@ -22,6 +22,7 @@ from core.corpus import Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
 from core.honesty import neighbour_overlap
+from core.senses import sense_lean
 from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
@@ -126,10 +127,21 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     curves = {name_a: result.losses, name_b: res_b.losses}
     table = pd.DataFrame({k: pd.Series(v) for k, v in curves.items()}).rename_axis("step").reset_index()
     chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
-    layout.metrics([dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
-                    dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
-                         delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")],
-                   key="train_cmp_metrics")
+    floor_a, floor_b = loss_floor(corpus), loss_floor(corpus_b)
+    if w_b == window:       # one task, one floor: the losses compare directly
+        cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
+                 dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
+                      delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")]
+    else:                   # two floors: compare the distances above them
+        gap_a, gap_b = result.final_loss - floor_a, res_b.final_loss - floor_b
+        cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
+                 dict(label="B, final loss", value=f"{res_b.final_loss:.3f}"),
+                 dict(label="A, above its floor", value=f"{gap_a:.3f}"),
+                 dict(label="B, above its floor", value=f"{gap_b:.3f}", delta=f"{gap_b - gap_a:+.3f} vs A",
+                      delta_color="inverse")]
+    layout.metrics(cards, key="train_cmp_metrics")
+    if w_b != window and not res_b.diverged:
+        st.caption(captions.floors_differ(window, floor_a, result.final_loss, w_b, floor_b, res_b.final_loss))
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")
         return
@@ -150,18 +162,19 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, con
                 "Projector (projector.tensorflow.org: *Load*, then vectors first, metadata second).")
     vectors, metadata = projector_tsv(result.E, corpus.vocab)
     p = pca(result.E, k=2)
-    c = st.columns(4)
-    c[0].download_button("Table (CSV)", table_csv(result.E, corpus.vocab), "embedding_table.csv",
-                         "text/csv", key="train_dl_csv")
-    c[1].download_button("vectors.tsv", vectors, "vectors.tsv", "text/tab-separated-values",
-                         key="train_dl_vectors")
-    c[2].download_button("metadata.tsv", metadata, "metadata.tsv", "text/tab-separated-values",
-                         key="train_dl_meta")
-    c[3].download_button("PCA coordinates (CSV)", coords_csv(p.coords, corpus.vocab),
-                         "pca_coordinates.csv", "text/csv", key="train_dl_pca")
+    # a row that wraps (each button as wide as its label), never four columns that cut the labels
+    with st.container(horizontal=True, gap="small", key="train_downloads"):
+        st.download_button("Table (CSV)", table_csv(result.E, corpus.vocab), "embedding_table.csv",
+                           "text/csv", key="train_dl_csv")
+        st.download_button("vectors.tsv", vectors, "vectors.tsv", "text/tab-separated-values",
+                           key="train_dl_vectors")
+        st.download_button("metadata.tsv", metadata, "metadata.tsv", "text/tab-separated-values",
+                           key="train_dl_meta")
+        st.download_button("PCA coordinates (CSV)", coords_csv(p.coords, corpus.vocab),
+                           "pca_coordinates.csv", "text/csv", key="train_dl_pca")
     code = snippet(config, window, text, TRAIN_VOCAB_CAP if corpus.n_dropped_words else None)
     st.markdown("**Recreate this run in Python** (from the repository root):")
-    st.code(code, language="python")
+    st.code(code, language="python", wrap_lines=True)   # a long pasted text wraps instead of hiding
     st.download_button("Download the snippet", code, "recreate_run.py", "text/x-python",
                        key="train_dl_snippet")
 
@@ -195,9 +208,7 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
                                      f"“{generated.ambiguous}” vs each group's centre", fmt=".2f",
                                      horizontal=True, x_title=None, height=240),
                          pos_df, key="train_bank_table", stretch=True)
-    st.caption(f"“{generated.ambiguous}” has one row for both its meanings, so training pulls it "
-               f"towards {a} words and {b} words at once: it ends up between the two, fully in "
-               "neither. That is the static-embedding problem, measured.")
+    st.caption(captions.sense_reading(sense_lean(pos)))
 
 
 @st.cache_resource(show_spinner=False)
@@ -272,8 +283,10 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
     if cmp.softmax_recovery is not None:
         rows[0]["group recovery"] = cmp.softmax_recovery.overall
         rows[1]["group recovery"] = cmp.negsampling_recovery.overall
+    three = {c: st.column_config.NumberColumn(format="%.3f")      # 1.890 beside 1.713, not 1.89
+             for c in rows[0] if c in ("cross-entropy (one scale)", "seconds", "group recovery")}
     st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
-                 column_config=layout.short_headers({}, {"cross-entropy (one scale)": "cross-entropy",
-                                                         "words scored per pair": "words scored"}))
+                 column_config=layout.short_headers(three, {"cross-entropy (one scale)": "cross-entropy",
+                                                            "words scored per pair": "words scored"}))
     st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,
                                    cmp.negsampling_scores_per_pair))

@@ -52,7 +52,7 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
         rings = {} if found is None else ring_args(neighbour_overlap(E, coords, FOUND_K), found)
         chart_with_table(charts.scatter(coords, vocab, vocab, colour=colour, size=layout.chart_px(), **rings,
                                         title=f"t-SNE at iteration {step:,} (perplexity {perplexity})",
-                                        labels=False, priority=priority, xtitle="", ytitle=""),
+                                        labels=True, priority=priority, xtitle="", ytitle=""),
                          pd.DataFrame({"word": vocab, "x": coords[:, 0], "y": coords[:, 1]}),
                          key="proj_motion_table")
         st.caption(("Early exaggeration: for the first "
@@ -60,6 +60,9 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
                     "so tight clumps form first and the KL divergence can even rise."
                     if step <= EXAGGERATION_ITER else
                     "After the early exaggeration the clumps spread out to their final places.")
-                   + " The axes follow the picture's size, which grows from almost nothing.")
+                   + " The axes follow the picture's size, which grows from almost nothing. Every frame "
+                   "is turned the way the finished picture is, so the last one is the still t-SNE "
+                   "picture above for the same perplexity and seed. Labels: the most frequent words "
+                   "first, where they fit.")
 
     frame()

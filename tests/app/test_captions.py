@@ -52,7 +52,7 @@ def test_divergence_alert_and_metric_name_the_same_steps():
 
 
 def test_negative_sampling_speed_sentence_follows_the_seconds_column():
-    at = open_screen("train", train_tab="Softmax vs negative sampling")
+    at = open_screen("train", train_tab="Negative sampling")
     df = next(d.value for d in at.dataframe if "seconds" in d.value.columns)
     sm, ns = float(df["seconds"].iloc[0]), float(df["seconds"].iloc[1])
     caption = next(c.value for c in at.caption if "one scale" in c.value)

@@ -49,6 +49,9 @@ def test_hide_hides_the_chosen_keys_and_names_what_it_cannot_use():
 
 def test_the_sidebar_builds_a_link_from_this_screens_controls():
     at = open_screen("similarity")
+    assert not at.sidebar.multiselect, "a closed box builds nothing"
+    at.session_state["links_builder"] = True                    # the teacher opens the box
+    at.run()
     chooser = at.sidebar.multiselect(key="links_hide_choice")
     assert {"sim_u", "sim_v", "sim_scale"} <= set(chooser.options)
     assert not [o for o in chooser.options if o.endswith(("_png", "_svg")) or not o.startswith("sim_")]

@@ -61,6 +61,11 @@ def test_presenter_link_parameter_turns_it_on_and_hides_nothing_of_the_lesson():
     import json
     spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
     assert spec["config"]["axis"]["labelFontSize"] >= 18
+    # captions as large and dark as the body text, by one fixed page style
+    from lab_ui.presenter import PRESENTER_CSS
+    assert [h.proto.body for h in at.get("html") if "stCaptionContainer" in h.proto.body] == [PRESENTER_CSS]
+    plain = open_screen("lookup")
+    assert not [h for h in plain.get("html") if "stCaptionContainer" in h.proto.body]
 
 
 def _datasets(chart) -> dict:

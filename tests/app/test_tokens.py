@@ -51,6 +51,20 @@ def test_compare_view():
     assert ids["·cat"] == "3797" and ids["·Cat"] == "5181" and ids["·bank"] == "3331"
 
 
+def test_the_compare_caption_writes_each_token_as_the_table_does():
+    """The caption names "·cat" (with its leading space, the table's ·) for 3797, never a bare
+    "cat", and tells the spaced "·bank" from the unspaced "bank" by their table ids."""
+    at = open_screen("tokens")
+    table = [d.value for d in at.dataframe if "ids" in d.value.columns][0]
+    ids = dict(zip(table["text (· = space)"], table["ids"]))
+    caption = next(c.value for c in at.caption if "not a quantity" in c.value)
+    for text in ("·Cat", "·bank"):
+        assert f"“{text}” is {ids[text]}" in caption, text
+    assert f"“·cat” (cat with the space before it, as in “the cat”) is {ids['·cat']}" in caption
+    assert f"“bank” without it is {ids['bank']}" in caption and ids["bank"] != ids["·bank"]
+    assert "`" not in caption                 # a code span would drop the leading space on screen
+
+
 def test_id_lookup():
     at = open_screen("tokens")
     assert "**·bank**" in texts(at)

@@ -5,8 +5,8 @@ from tests.app.conftest import APP, assert_clean, metric, open_screen
 from tests.app.values import charts
 
 
-REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare two runs",
-                                       "Softmax vs negative sampling", "Export")
+REPLAY, COMPARE, OBJECTIVES, EXPORT = ("Replay training", "Compare runs",
+                                       "Negative sampling", "Export")
 
 
 def test_only_the_open_tab_is_computed():
@@ -57,7 +57,7 @@ def test_export_offers_the_files_and_snippet():
     assert labels == ["Table (CSV)", "vectors.tsv", "metadata.tsv", "PCA coordinates (CSV)",
                       "Download the snippet"]
     code = [c.value for c in at.code][0]
-    assert "SkipGramConfig(d_model=4, lr=0.5, steps=3000" in code and "window=2" in code
+    assert "SkipGramConfig(\n    d_model=4, lr=0.5, steps=3000," in code and "window=2" in code
 
 
 def test_a_link_opens_the_exact_run():

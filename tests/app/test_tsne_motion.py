@@ -1,10 +1,13 @@
 """AppTest: t-SNE that moves shows core's picture and KL at the iteration chosen."""
+import numpy as np
 import pytest
 
+from core.corpus import Corpus
+from core.generated import generate_corpus
 from core.tsne import tsne
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.test_values_projections import GROUPS, LESSON, trained
-from tests.app.values import assert_close, chart_titled, metric
+from tests.app.values import assert_close, chart_titled, charts, metric, move
 
 
 @pytest.mark.parametrize("step, perplexity, seed, source", [(None, None, None, GROUPS), (100, None, None, GROUPS),
@@ -37,3 +40,24 @@ def test_play_moves_to_the_next_frame():
     at.toggle(key="proj_motion_play").set_value(True).run()
     assert_clean(at)
     assert at.select_slider(key="proj_motion_step").value == 25
+
+
+@pytest.mark.parametrize("perplexity, seed", [(5, 0), (2, 3)])
+def test_the_last_frame_is_the_still_picture(perplexity, seed):
+    """At iteration 1,000 the moving t-SNE shows the same points as the still t-SNE picture of the
+    same perplexity and seed (both turned onto the finished picture's principal axes), labelled."""
+    at = open_screen("projections")
+    if seed:
+        move(at, ("text_input", "proj_seed", seed), ("number_input", "proj_motion_seed", seed))
+    if perplexity != 5:
+        at.select_slider(key="proj_motion_perplexity").set_value(perplexity).run()
+    assert_clean(at)
+    moving = chart_titled(at, f"t-SNE at iteration 1,000 (perplexity {perplexity})")
+    still = [c for c in charts(at) if c.title.startswith(f"t-SNE, perplexity {perplexity}:")]
+    assert len(still) == 1
+    last = moving.rows("x").set_index("word")
+    pts = still[0].rows("x").set_index("word").loc[last.index]
+    np.testing.assert_allclose(last[["x", "y"]].to_numpy(), pts[["x", "y"]].to_numpy(), rtol=1e-9, atol=1e-12)
+    labels = set(moving.rows("align")["word"])                   # the label layer's words
+    corpus = Corpus.from_text(generate_corpus().text, window=2)
+    assert corpus.vocab[int(corpus.most_frequent(1)[0])] in labels    # the most frequent word first

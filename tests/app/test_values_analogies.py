@@ -1,9 +1,10 @@
 """AppTest: the Analogies screen shows core's scores, answers, axis and odd-one-out verdicts."""
+import numpy as np
 import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
-                            odd_one_out, odd_one_out_round, relation_questions, relations_text)
+                            odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
 from core.skipgram import SkipGramConfig, train
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, chart_titled, table
@@ -54,20 +55,51 @@ def test_the_analogy_box(a, b, c):
         assert f"**{m}:** {w} (cosine {s:.3f})" in lines
 
 
-@pytest.mark.parametrize("a, b", [(None, None), ("nation", "city")])
-def test_the_axis_map(a, b):
+def axis_screen(a, b):
+    """The screen with the direction a → b chosen (the default man → woman when a is None)."""
     at = open_screen("analogies")
     if a:
         at.selectbox(key="ana_axis_a").set_value(a).run()
         at.selectbox(key="ana_axis_b").set_value(b).run()
     assert_clean(at)
-    a, b = a or "he", b or "she"
+    return at, a or "man", b or "woman"
+
+
+@pytest.mark.parametrize("a, b", [(None, None), ("nation", "city"), ("he", "she")])
+def test_the_axis_map(a, b):
+    at, a, b = axis_screen(a, b)
     corpus, E = learned()
     pos = dict(zip(corpus.vocab, axis_positions(E, corpus.vocab, a, b)))
     rows = chart_titled(at, f"Every word on the direction {a} → {b}").rows("position")
     assert len(rows) == len(pos)
     for word, p in zip(rows["word"], rows["position"]):
         assert p == pytest.approx(pos[word])
+
+
+@pytest.mark.parametrize("a, b, verdict", [(None, None, "**separate**"), ("he", "she", "**do not separate**"),
+                                            ("woman", "man", "**separate**")])
+def test_the_axis_caption_says_what_the_strip_shows(a, b, verdict):
+    """The default man → woman splits the male and female words; he → she does not (role words
+    get rows from their own neighbours), and the caption must say so from the positions."""
+    at, a, b = axis_screen(a, b)
+    rows = chart_titled(at, f"Every word on the direction {a} → {b}").rows("position")
+    shown = dict(zip(rows["word"], rows["position"]))
+    group = {w: g for w, g in zip(rows["word"], rows["group"])}
+    split = side_split(np.array([shown[w] for w in rows["word"]]), list(rows["word"]), a, b)
+    caption = next(c.value for c in at.caption if " words " in c.value and "along" in c.value)
+    assert verdict in caption
+    if round(abs(split.gap), 2) == 0:
+        assert "on average the two groups sit at the same place" in caption
+    else:
+        assert f"{abs(split.gap):.2f} {'further along' if split.gap > 0 else 'less far along'}" in caption
+    assert f"spread by about {split.spread:.2f}" in caption and "-0.00" not in caption
+    assert f"{split.ordered} of {split.pairs} pairs" in caption
+    # the verdict read straight off the chart's ticks: does one cut split the two sides' words?
+    pairs = [(p[0], p[1]) for p in RELATIONS["male - female"][2] if a not in p[:2] and b not in p[:2]]
+    from_male = a in ("he", "his") or group[a] == "male"
+    away = [shown[m if from_male else f] for m, f in pairs]
+    towards = [shown[f if from_male else m] for m, f in pairs]
+    assert (min(towards) > max(away)) == (verdict == "**separate**")
 
 
 @pytest.mark.parametrize("rounds", [0, 2])

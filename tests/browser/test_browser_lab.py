@@ -11,7 +11,7 @@ from .helpers import ARTIFACTS, AppPage, expect
 pytestmark = pytest.mark.browser
 
 FINAL = re.compile(r"^loss(,| at) step [1-9][\d,]*$")
-TABS = {"Replay training": 2, "Compare two runs": 1, "Softmax vs negative sampling": 0, "Export": 0}
+TABS = {"Replay training": 2, "Compare runs": 1, "Negative sampling": 0, "Export": 0}
 
 
 @pytest.mark.parametrize("tab,min_charts", TABS.items())

@@ -16,7 +16,7 @@ from .layout import layout_problems
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(1024, 768), (1280, 720), (1920, 1080), (853, 533)]
-TRAIN_TABS = ["Replay training", "Compare two runs", "Softmax vs negative sampling", "Export"]
+TRAIN_TABS = ["Replay training", "Compare runs", "Negative sampling", "Export"]
 PAGES = (["/", "/lookup", "/similarity", "/train", "/pair", "/cbow", "/gradients", "/parameters", "/limits", "/tokens",
           "/projections", "/analogies", "/position", "/own_vectors", "/train?train_source=Word+groups+%28generated%29"]
          + ["/train?train_tab=" + t.replace(" ", "+") for t in TRAIN_TABS])

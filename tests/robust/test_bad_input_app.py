@@ -118,5 +118,5 @@ def test_the_maximum_number_of_steps_draws():
     at.select_slider(key="train_steps").set_value(5000).run()
     assert_clean(at)
     assert metric(at, "loss, step 5,000")
-    at2 = open_screen("train", train_tab="Compare two runs", train_steps="5000")
+    at2 = open_screen("train", train_tab="Compare runs", train_steps="5000")
     assert not at2.exception

@@ -125,7 +125,7 @@ def test_train_at_the_sliders_maxima_is_scaled_down_with_a_reason():
 
 
 def test_negative_sampling_tab_at_the_maxima_is_refused_with_what_fits():
-    at = open_screen("train", train_tab="Softmax vs negative sampling")
+    at = open_screen("train", train_tab="Negative sampling")
     at.radio(key="train_source").set_value("Paste your own text").run()
     at.text_area(key="train_text").input(PASTED).run()
     at.slider(key="train_d_model").set_value(32).run()
@@ -143,7 +143,7 @@ def test_negative_sampling_tab_at_the_maxima_is_refused_with_what_fits():
 
 
 def test_negative_sampling_tab_within_budget_still_trains():
-    at = open_screen("train", train_tab="Softmax vs negative sampling")
+    at = open_screen("train", train_tab="Negative sampling")
     assert_clean(at)
     assert not [w for w in at.warning if "seconds" in w.value]
     assert [d for d in at.dataframe if "objective" in d.value.columns]
