@@ -79,3 +79,13 @@ def test_neighbour_overlap_looks_at_five_neighbours_by_default():
 def test_own_columns_of_several_rows():
     S = np.array([[5.0, 4.0, 3.0, 2.0], [1.0, 2.0, 3.0, 4.0]])
     np.testing.assert_array_equal(nearest_indices(S, 2, own=[[0, 1], [3, 2]]), [[2, 3], [1, 0]])
+
+
+def test_normalize_rows_of_a_table_without_columns_and_past_the_limit(monkeypatch):
+    from core.similarity import normalize_rows
+
+    assert normalize_rows(np.zeros((3, 0))).shape == (3, 0)
+    np.testing.assert_array_equal(normalize_rows(np.array([[3.0, 4.0], [0.0, 0.0]])), [[0.6, 0.8], [0.0, 0.0]])
+    monkeypatch.setattr(similarity, "MAX_TABLE", 12)
+    assert normalize_rows(np.ones((4, 3))).shape == (4, 3)
+    refused(lambda: normalize_rows(np.ones((5, 3))), "The table has 15 numbers; at most 12 are allowed.")

@@ -71,3 +71,10 @@ def test_a_text_of_exactly_the_character_limit_is_read(monkeypatch):
     assert Corpus.from_text("ab cd ab cd").V == 2                            # 11 characters: allowed
     with pytest.raises(CorpusError, match=r"^The text has 12 characters; at most 11\.$"):
         Corpus.from_text("ab cd ab cde")
+
+
+def test_split_words_names_what_is_not_a_text():
+    from core.corpus import split_words
+
+    with pytest.raises(TypeError, match=r"^The text must be a string, not int\.$"):
+        split_words(3)
