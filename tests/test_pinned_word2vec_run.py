@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import core.word2vec as w2v
-from core.sgns import noise_from_counts
 from core.word2vec import MAX_TOUCHES, Word2VecConfig, keep_probabilities, train_word2vec
 from tests.test_word2vec import _reference_epoch
 
