@@ -28,6 +28,7 @@ new rounds stop after ``--max-seconds``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import statistics
@@ -113,6 +114,31 @@ class CpuClock:
         (page0, server0), run = self.read(), s.rerun(action)
         page1, server1 = self.read()
         return run | {"page_cpu": page1 - page0, "server_cpu": server1 - server0}
+
+
+@contextlib.contextmanager
+def timed_page(errors: list[str], extra: tuple[str, ...] = (), script: str = "app"):
+    """The server (``streamlit run <script>``, with ``extra`` options) and one Chromium page on it
+    at 1280 x 900, timing on, opened at "/": yields ``(page, CpuClock)``. Afterwards ``errors``
+    holds the server log's lines that name a traceback or an error."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "server.log"
+        proc, base = launch_server(log, extra=extra, script=script)
+        try:
+            wait_healthy(proc, base, log)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                s = Page(browser.new_context(viewport={"width": 1280, "height": 900}), base, timing=True)
+                s.page.set_default_timeout(60_000)
+                s.goto("/")
+                yield s, CpuClock(s.page, proc.pid)
+                browser.close()
+        finally:
+            stop_server(proc)
+            errors += [ln for ln in log.read_text(errors="replace").splitlines()
+                       if "Traceback" in ln or "Error" in ln]
 
 
 def clear_caches(s: Page) -> None:
@@ -247,40 +273,24 @@ def main(argv: list[str] | None = None) -> None:
                     help="stop starting new rounds after this long (900)")
     args = ap.parse_args(argv)
     need_browser()
-    from playwright.sync_api import sync_playwright
-
     cases = [c for c in CASES if not args.cases or any(w in c.name for w in args.cases)]
     repeats = max(1, min(args.repeats, 20))
     print("\n".join(machine.describe()), flush=True)
     deadline = time.monotonic() + args.max_seconds
     results: dict[str, dict] = {}
     failed: dict[str, str] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "server.log"
-        proc, base = launch_server(log, extra=("--client.toolbarMode", "developer"))
-        try:
-            wait_healthy(proc, base, log)
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-                s = Page(browser.new_context(viewport={"width": 1280, "height": 900}), base, timing=True)
-                s.page.set_default_timeout(60_000)
+    errors: list[str] = []
+    with timed_page(errors, extra=("--client.toolbarMode", "developer")) as (s, cpu):
+        for c in cases:
+            try:
+                results[c.name] = measure(s, c, repeats, deadline, cpu)
+            except Exception as err:  # report the others; say what went wrong here
+                failed[c.name] = f"{type(err).__name__}: {str(err).splitlines()[0][:200]}"
+                print(f"  {c.name}: FAILED, {failed[c.name]}", flush=True)
                 s.goto("/")
-                cpu = CpuClock(s.page, proc.pid)
-                for c in cases:
-                    try:
-                        results[c.name] = measure(s, c, repeats, deadline, cpu)
-                    except Exception as err:  # report the others; say what went wrong here
-                        failed[c.name] = f"{type(err).__name__}: {str(err).splitlines()[0][:200]}"
-                        print(f"  {c.name}: FAILED, {failed[c.name]}", flush=True)
-                        s.goto("/")
-                        continue
-                    print(f"  measured {c.name:<36} ({len(results[c.name]['warm']) // 2} rounds, "
-                          f"load {machine.load()})", flush=True)
-                browser.close()
-        finally:
-            stop_server(proc)
-            errors = [ln for ln in log.read_text(errors="replace").splitlines()
-                      if "Traceback" in ln or "Error" in ln]
+                continue
+            print(f"  measured {c.name:<36} ({len(results[c.name]['warm']) // 2} rounds, "
+                  f"load {machine.load()})", flush=True)
     rounds = min((len(r["warm"]) // 2 for r in results.values()), default=0)
     print(f"\nKey press (or click) -> page painted, ms, through the real server (127.0.0.1, one "
           f"Chromium session at 1280x900); median and worst of {rounds}+ rounds, each A and B once "

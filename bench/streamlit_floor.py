@@ -16,12 +16,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
-from pathlib import Path
 
 from bench import machine
-from bench.browser import CHROMIUM, CHROMIUM_ARGS, Page, launch_server, need_browser, stop_server, wait_healthy
-from bench.browser_latency import CpuClock
+from bench.browser import Page, need_browser
+from bench.browser_latency import CpuClock, timed_page
 
 SHAPES = [(0, 0, 1), (20, 0, 1), (40, 0, 1), (80, 0, 1), (160, 0, 1), (80, 0, 0),
           (0, 1, 1), (0, 3, 1), (40, 3, 1), (80, 3, 1)]
@@ -49,28 +47,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--repeats", type=int, default=10, help="timed slider moves per shape (10)")
     args = ap.parse_args(argv)
     need_browser()
-    from playwright.sync_api import sync_playwright
-
     repeats = max(2, min(args.repeats, 50))
     print("\n".join(machine.describe()), flush=True)
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "server.log"
-        proc, base = launch_server(log, script="bench/floor_app.py")
-        try:
-            wait_healthy(proc, base, log)
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-                s = Page(browser.new_context(viewport={"width": 1280, "height": 900}), base, timing=True)
-                s.page.set_default_timeout(60_000)
-                s.goto("/")
-                cpu = CpuClock(s.page, proc.pid)
-                for n, charts, change in SHAPES:
-                    rows.append(((n, charts, change), measure(s, cpu, n, charts, change, repeats)))
-                    print(f"  measured n={n} charts={charts} change={change} (load {machine.load()})", flush=True)
-                browser.close()
-        finally:
-            stop_server(proc)
+    rows, errors = [], []
+    with timed_page(errors, script="bench/floor_app.py") as (s, cpu):
+        for n, charts, change in SHAPES:
+            rows.append(((n, charts, change), measure(s, cpu, n, charts, change, repeats)))
+            print(f"  measured n={n} charts={charts} change={change} (load {machine.load()})", flush=True)
     print(f"\nSlider key press -> page painted on a synthetic Streamlit page (no app code), ms; "
           f"median and worst of {repeats} warm moves; page cpu / srv cpu: means of CPU time per move.\n")
     print(f"{'elements':>8} {'charts':>6} {'all change':>10} {'painted':>8} {'worst':>6} {'page cpu':>8} {'srv cpu':>7}")
@@ -78,7 +61,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{n:>8} {charts:>6} {'yes' if change else 'no':>10} {1000 * r['painted']:>8.0f} "
               f"{1000 * r['worst']:>6.0f} {1000 * r['page_cpu']:>8.0f} {1000 * r['server_cpu']:>7.0f}")
     print(f"\nload at the end: {machine.load()}")
-    sys.exit(0)
+    if errors:
+        print("\nThe server's log has errors:\n  " + "\n  ".join(errors[:10]))
+    sys.exit(1 if errors else 0)
 
 
 if __name__ == "__main__":
