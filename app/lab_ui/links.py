@@ -101,11 +101,11 @@ def builder(where, page_file: str) -> None:
     prefix = PREFIXES.get(page_file.rsplit("/", 1)[-1])
     if prefix is None:
         return
-    keys = sorted(k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)
-                  and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg", "_box")))
     box = where.expander("Build a lesson link", key="links_builder", on_change="rerun")
     if not box.open:       # built only while open: a closed box costs every rerun of every screen nothing
         return
+    keys = sorted(k for k in st.session_state if isinstance(k, str) and k.startswith(prefix)
+                  and KEY_RULE.match(k) and not k.endswith(("_reset", "_held", "_png", "_svg", "_box")))
     with box:
         st.caption("The address already holds this screen's settings. Pick controls to hide from the "
                    "class, then copy the link.")
