@@ -4,6 +4,7 @@
     .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
     .venv/bin/python -m bench.word2vec --block-words 24   # plus a row for core with blocks of 24 words
     .venv/bin/python -m bench.word2vec --context-negatives   # plus a row with word2vec's own negatives
+    .venv/bin/python -m bench.word2vec --variant block_passes=2w+1   # plus a row with any settings
 
 gensim 4.3.3 needs numpy < 2, so it lives in its own virtual environment, ``.venv-gensim/``
 at the repository root (git-ignored), which this script creates on first use
@@ -43,8 +44,10 @@ this difference is measured far more finely than either gap.
 
 ``--context-negatives`` adds a core row trained with ``Word2VecConfig(negative_sets=2 * window)``:
 K negatives of its own for every context word, as word2vec.c and gensim draw them, instead
-of K per centre shared by its window. It draws other random numbers than the default row,
-so it gets no paired line.
+of K per centre shared by its window. ``--variant FIELD=VALUE[,...]`` (repeatable) adds a
+core row with any ``Word2VecConfig`` settings (``2w`` standing for twice the window), e.g.
+``--variant block_passes=2w+1``. Every extra row gets a paired line: a seed draws the same
+positions, windows and first set of negatives in every core row (core.word2vec.generators).
 """
 from __future__ import annotations
 
@@ -148,18 +151,51 @@ def gap_interval(gg: np.ndarray, cg: np.ndarray, draws: int = 2000, level: float
     return float(gap), float(lo), float(hi)
 
 
-def core_variants(block_words: list[int] | None,
-                  context_negatives: bool = False) -> list[tuple[str, int | None, bool]]:
-    """The core rows of the table: ``(label, block_words, negatives per context word)``, the default first.
+def core_variants(block_words: list[int] | None, context_negatives: bool = False,
+                  variants: list[str] | None = None) -> list[tuple[str, str]]:
+    """The core rows of the table: ``(label, settings)``, the default first (settings "").
 
-    >>> core_variants([24], context_negatives=True)
-    [('core', None, False), ('core, blocks of 24 words', 24, False), ('core, negatives per context word', None, True)]
+    ``settings`` is what :func:`parse_variant` reads: ``Word2VecConfig`` fields, ``2w``
+    standing for twice the window.
+
+    >>> for row in core_variants([24], context_negatives=True, variants=["block_passes=2w+1"]):
+    ...     print(row)
+    ('core', '')
+    ('core, blocks of 24 words', 'block_words=24')
+    ('core, negatives per context word', 'negative_sets=2w')
+    ('core, block_passes=2w+1', 'block_passes=2w+1')
     """
-    extra: list[tuple[str, int | None, bool]] = [
-        (f"core, blocks of {n} words", n, False) for n in dict.fromkeys(block_words or [])]
+    extra = [(f"core, blocks of {n} words", f"block_words={n}") for n in dict.fromkeys(block_words or [])]
     if context_negatives:
-        extra.append(("core, negatives per context word", None, True))
-    return [("core", None, False), *extra]
+        extra.append(("core, negatives per context word", "negative_sets=2w"))
+    extra += [(f"core, {text}", text) for text in dict.fromkeys(variants or [])]
+    return [("core", ""), *extra]
+
+
+def parse_variant(text: str, window: int) -> dict[str, int | float]:
+    """``"block_passes=2w+1,negative_sets=2"`` at window 5 -> ``{"block_passes": 11, "negative_sets": 2}``.
+
+    Each item is a ``Word2VecConfig`` field and a number; ``2w`` and ``2w+N`` stand for
+    twice the window (plus N). Raises ValueError, with the reason, on anything else.
+
+    >>> parse_variant("block_passes=2w+1,negative_sets=2w,sample=0.001", 2)
+    {'block_passes': 5, 'negative_sets': 4, 'sample': 0.001}
+    >>> parse_variant("", 5)
+    {}
+    """
+    out: dict[str, int | float] = {}
+    for item in filter(None, text.split(",")):
+        key, sep, value = (part.strip() for part in item.partition("="))
+        try:
+            if not sep or not key.isidentifier():
+                raise ValueError
+            if value.startswith("2w"):
+                out[key] = 2 * window + int(value[2:] or 0)
+            else:
+                out[key] = float(value) if any(c in value for c in ".e") else int(value)
+        except ValueError:
+            raise ValueError(f"{item!r} is not field=number (e.g. block_passes=2w+1)") from None
+    return out
 
 
 def parse_settings(text: str) -> list[tuple[int, int]]:
@@ -237,6 +273,9 @@ def main(argv=None) -> None:
     parser.add_argument("--context-negatives", action="store_true",
                         help="also a core row with Word2VecConfig(negative_sets=2 * window): "
                              "K negatives of its own for every context word, as gensim")
+    parser.add_argument("--variant", action="append", metavar="FIELD=VALUE[,FIELD=VALUE]",
+                        help="also a core row with these Word2VecConfig settings (2w: twice the "
+                             "window), e.g. block_passes=2w+1 (repeatable)")
     parser.add_argument("--settings", default=None, metavar="D:W,...",
                         help="only these (d, window) settings, e.g. 50:5,100:2")
     args = parser.parse_args(argv)
@@ -245,7 +284,11 @@ def main(argv=None) -> None:
         parser.error("--seeds must be at least 2 (gensim's row is its seeds against each other)")
     if any(n < 1 for n in args.block_words or []):
         parser.error("--block-words must be at least 1")
-    variants = core_variants(args.block_words, args.context_negatives)
+    variants = core_variants(args.block_words, args.context_negatives, args.variant)
+    try:
+        [parse_variant(text, 1) for _, text in variants]
+    except ValueError as error:
+        parser.error(f"--variant: {error}")
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
     grid = [(50, 5)] if args.quick else [(50, 2), (50, 5), (100, 2), (100, 5)]
@@ -265,7 +308,7 @@ def main(argv=None) -> None:
         n_words = sum(len(s) for s in sentences)
         print(f"corpus   Lee background: {len(sentences)} documents, {n_words:,} words; "
               f"WordSim-353: {len(pairs_ws)} pairs", flush=True)
-        names = ["gensim"] + [name for name, *_ in variants]
+        names = ["gensim"] + [name for name, _ in variants]
         for d, window in grid:
             runs: dict[str, list] = {name: [] for name in names}
             times: dict[str, list] = {name: [] for name in names}
@@ -279,10 +322,8 @@ def main(argv=None) -> None:
                     done = [f"gensim seed {g_seed} {g['seconds']:.2f} s (CPU {g['cpu']:.2f})"]
                     if rep == 0:
                         runs["gensim"].append(g)
-                    for name, block, per_context in variants:
-                        extra: dict[str, int] = {} if block is None else {"block_words": block}
-                        if per_context:
-                            extra["negative_sets"] = 2 * window
+                    for name, text in variants:
+                        extra = parse_variant(text, window)
                         cpu = time.process_time()
                         r = train_word2vec(sentences, Word2VecConfig(d_model=d, window=window, epochs=epochs,
                                                                      seed=c_seed, **SETTINGS, **extra))
@@ -310,9 +351,8 @@ def main(argv=None) -> None:
                 wall, cpu = min(t for t, _ in times[name]), min(c for _, c in times[name])
                 rows.append((name, d, window, n_words * epochs / wall, wall, n_words * epochs / cpu,
                              values, own, gap, float(np.mean([s for s, _ in sims])), sims[0][1]))
-            for name, _, per_context in variants[1:]:
-                if not per_context:      # it draws other random numbers: not paired with the default row
-                    paired.append((name, d, window, *paired_difference(cgs[name], cgs["core"])))
+            for name, _ in variants[1:]:     # the same seeds draw the same numbers (core.word2vec.generators)
+                paired.append((name, d, window, *paired_difference(cgs[name], cgs["core"])))
     g_seeds = f"{GENSIM_SEEDS}..{GENSIM_SEEDS + args.seeds - 1}"
     c_seeds = f"{CORE_SEEDS}..{CORE_SEEDS + args.seeds - 1}"
     print(f"\nword2vec skip-gram, negative 5, min_count 5, sample 1e-3, {epochs} epochs, one thread; "

@@ -81,6 +81,8 @@ class Word2VecConfig:
     block_words: int = 1024     # most centre words updated together (see block_size)
     negative_sets: int = 1      # sets of K negatives per centre: 1 shared by its window (fast),
                                 # 2 * window: one per context word, as word2vec.c and gensim
+    block_passes: int = 1       # passes over a block: 1 all its centres at once (fast); 2 * window + 1:
+                                # each pass's centres 2w + 1 apart, so no two windows share a position
 
     def __post_init__(self):
         validate(self, WORD2VEC_RULES)      # each field against its row (core.config_rules)
@@ -88,6 +90,8 @@ class Word2VecConfig:
             raise ConfigError(WORD2VEC_RULES["min_alpha"].message)
         if self.negative_sets > 2 * self.window:
             raise ConfigError(WORD2VEC_RULES["negative_sets"].message)
+        if self.block_passes > 2 * self.window + 1:
+            raise ConfigError(WORD2VEC_RULES["block_passes"].message)
 
 
 WORD2VEC_RULES: dict[str, Whole | Real] = {
@@ -103,9 +107,10 @@ WORD2VEC_RULES: dict[str, Whole | Real] = {
     "power": Real(0, 2, "The power must be a number from 0 to 2.", low_open=False),
     "block_words": Whole(1, 10**6, "block_words must be a whole number from 1 to 1,000,000."),
     "negative_sets": Whole(1, 2 * MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
+    "block_passes": Whole(1, 2 * MAX_WINDOW + 1, "block_passes must be a whole number from 1 to 2 x window + 1."),
 }
 """Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``,
-``negative_sets`` at most ``2 * window``)."""
+``negative_sets`` at most ``2 * window``, ``block_passes`` at most ``2 * window + 1``)."""
 
 
 @dataclass(frozen=True)
@@ -194,12 +199,26 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     return int(max(1, min(config.block_words, MAX_TOUCHES // touches)))
 
 
-def _epoch_plan(ids, sent, keep, table, config, rng):
-    """One epoch's random draws: kept positions, window sizes and negatives."""
+def _epoch_plan(ids, sent, keep, table, config, rng, more=None):
+    """One epoch's random draws: kept positions, window sizes and negatives.
+
+    The first set of K negatives per centre comes from ``rng``, sets 2..S
+    (``negative_sets``) from ``more`` (default: ``rng`` too): runs that differ only in S
+    then draw the same positions, windows and first sets, seed by seed.
+    """
     pos = np.flatnonzero(rng.random(len(ids)) < keep[ids])    # (m,) surviving positions
     b = rng.integers(1, config.window + 1, size=len(pos))     # (m,) shrunk window per centre
-    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative_sets * config.negative))]  # (m, S K)
-    return pos, b, negs
+    negs = table[rng.integers(0, len(table), size=(len(pos), config.negative))]   # (m, K) first set
+    if config.negative_sets > 1:
+        size = (len(pos), (config.negative_sets - 1) * config.negative)
+        negs = np.concatenate([negs, table[(more or rng).integers(0, len(table), size=size)]], axis=1)
+    return pos, b, negs                                       # negs: (m, S K)
+
+
+def generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
+    """A run's two random streams: the main one (E, then each epoch's positions, windows,
+    first negatives) and the one for the extra negative sets."""
+    return np.random.default_rng(seed), np.random.default_rng([seed, 1])
 
 
 def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2VecConfig(),
@@ -222,7 +241,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
         raise ConfigError(f"No word occurs {config.min_count} times or more: nothing to train.")
     V, d, w = len(vocab), config.d_model, config.window
     ids, sent = text_ids(sentences, vocab)                    # (n,), (n,)
-    rng = np.random.default_rng(config.seed)
+    rng, more = generators(config.seed)
     E = (rng.random((V, d), dtype=np.float32) * 2 - 1) / d    # (V, d) in [-1/d, 1/d), as gensim
     W = np.zeros((V, d), dtype=np.float32)                    # (V, d) output rows
     keep = keep_probabilities(counts, config.sample)          # (V,)
@@ -231,9 +250,9 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     losses: list[float] = []
     words_done, stopped, diverged = 0, False, False
     G = block_size(counts, config)
-    buf = _Buffers(G, w, config.negative, config.negative_sets, d)
+    buf = _Buffers(G, w, config.negative, config.negative_sets, d, config.block_passes)
     for epoch in range(config.epochs):
-        pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng)
+        pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng, more)
         kid = np.pad(ids[pos], w)                             # (m + 2w,) kept ids, padded
         ksent = np.pad(sent[pos], w, constant_values=-1)      # (m + 2w,) their sentences
         progress = (epoch * n + pos) / total                  # (m,) share of all words done
@@ -267,9 +286,11 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
 class _Buffers:
     """Every per-block array, allocated once per run (see core.sgns.BlockBuffers)."""
 
-    def __init__(self, G: int, w: int, K: int, S: int, d: int):
+    def __init__(self, G: int, w: int, K: int, S: int, d: int, passes: int = 1):
         SK = S * K
+        self.passes = passes
         self.P = np.empty((G + 2 * w, d), np.float32)     # rows of the block's positions
+        self.P0 = np.empty((G + 2 * w, d) if passes > 1 else (0, d), np.float32)   # as the block found them
         self.U = np.empty((G, SK + 1, d), np.float32)     # true word and negatives' rows
         self.flat = np.empty((max(G * (SK + 1), G + 2 * w), d), np.intp)  # scatter positions
         self.kernel = BlockBuffers(G, 2 * w + 1, SK + 1, d)
@@ -301,6 +322,8 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     out_ok[:, 0] = True                                                   # skip negatives = centre
     weight = valid[:, :, None] & out_ok[:, None, :] & buf.asks             # (G, 2w+1, SK+1)
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
+    if buf.passes > 1:
+        return _update_in_passes(E, W, kid, P, out_ids, weight, lr, w, buf), int(valid.sum())
     X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
     U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, SK+1, d)
     loss, dX, dU = window_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
@@ -313,3 +336,37 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     scatter_add(W, out_ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
     return loss, int(valid.sum())
 
+
+def _update_in_passes(E, W, kid, P, out_ids, weight, lr, w, buf):
+    """The block's update in ``p = buf.passes`` passes: pass o takes centres o, o + p, o + 2p, ...
+
+    ``P`` (G + 2w, d) holds the rows of the block's positions; a pass reads them as the
+    earlier passes left them and moves them in place, and reads the output rows from
+    ``W`` as the earlier passes left it. With p = 2w + 1 the windows of one pass tile
+    the positions, so no position's row is read before an update of it is applied: as
+    in word2vec, where centre i + 1 reads the rows centre i has just moved (a row that
+    occurs at two positions still moves as two copies, summed into E at the end).
+    Returns the block's summed loss.
+    """
+    G, span, p = len(lr), 2 * w + 1, buf.passes
+    windows = np.lib.stride_tricks.sliding_window_view
+    P0 = buf.P0[:G + 2 * w]
+    P0[:] = P                                                             # (G + 2w, d) at the start
+    loss = 0.0
+    for o in range(min(p, G)):
+        n = len(range(o, G, p))                                           # centres in this pass
+        X = windows(P, span, axis=0)[o::p].transpose(0, 2, 1)             # (n, 2w+1, d) view of P
+        ids = out_ids[o::p]                                               # (n, SK+1)
+        U = np.take(W, ids, axis=0, out=buf.U[:n])                        # (n, SK+1, d)
+        part, dX, dU = window_updates(X, U, weight[o::p], scale=lr[o::p], buffers=buf.kernel)
+        loss += part
+        if p == span:                                                     # the windows tile P[o : o + n p]
+            P[o:o + n * p].reshape(n, span, -1)[:] -= dX                  # (slot w's change is 0)
+        else:
+            for j in range(span):
+                if j != w:
+                    P[o + j::p][:n] -= dX[:, j]                           # slot j of centre o + kp is o + kp + j
+        scatter_add(W, ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
+    np.subtract(P0, P, out=P0)                                            # (G + 2w, d) minus the change
+    scatter_add(E, kid, P0, subtract=True, work=buf.flat)                 # E += change, per position
+    return loss

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bench.word2vec import (agreement, agreement_matrix, core_variants, gap_interval, paired_difference,
-                            pair_values, parse_settings, read_wordsim, spearman, top_neighbours, wordsim)
+                            pair_values, parse_settings, parse_variant, read_wordsim, spearman, top_neighbours, wordsim)
 
 
 def test_spearman_against_hand_computed_ranks():
@@ -62,11 +62,24 @@ def test_gap_interval_is_the_difference_of_means_and_brackets_it():
 
 
 def test_core_variants_put_the_default_row_first_and_label_each_block_size():
-    assert core_variants(None) == [("core", None, False)]
-    assert core_variants([24, 64, 24]) == [("core", None, False), ("core, blocks of 24 words", 24, False),
-                                           ("core, blocks of 64 words", 64, False)]   # a repeat is one row
-    assert core_variants(None, context_negatives=True) == [("core", None, False),
-                                                           ("core, negatives per context word", None, True)]
+    assert core_variants(None) == [("core", "")]
+    assert core_variants([24, 64, 24]) == [("core", ""), ("core, blocks of 24 words", "block_words=24"),
+                                           ("core, blocks of 64 words", "block_words=64")]   # a repeat is one row
+    assert core_variants(None, context_negatives=True) == [("core", ""),
+                                                           ("core, negatives per context word", "negative_sets=2w")]
+    assert core_variants(None, variants=["block_passes=3", "block_passes=3"]) == [
+        ("core", ""), ("core, block_passes=3", "block_passes=3")]
+
+
+@pytest.mark.parametrize("window", [2, 5])
+def test_parse_variant_reads_config_fields_and_multiples_of_the_window(window):
+    got = parse_variant("negative_sets=2w, block_passes=2w+1,block_words=48,sample=1e-4", window)
+    assert got == {"negative_sets": 2 * window, "block_passes": 2 * window + 1, "block_words": 48,
+                   "sample": 1e-4}
+    assert isinstance(got["block_words"], int)
+    for bad in ["block_passes", "=3", "block passes=3", "block_passes=three", "block_passes=2x"]:
+        with pytest.raises(ValueError, match="field=number"):
+            parse_variant(bad, window)
 
 
 def test_paired_difference_is_per_core_seed_with_its_standard_error():

@@ -116,51 +116,63 @@ def test_one_epochs_draws_have_the_right_distributions():
 
 
 def _reference_epoch(sentences, config):
-    """word2vec's first epoch with per-pair Python loops. Core's batch rule: every input
-    row is read at its block's start (E0); each centre's output rows (its own and its
-    negatives': ``negative_sets`` sets of K, context c of the window's 2w asking about
-    set c * S // 2w) start from the block's W0, every question is
-    scored against them, and they move after each context word, left to right, as in
-    word2vec.c, so a context word's input row moves along the rows as the earlier
-    context words left them; the net changes add up into W."""
+    """word2vec's first epoch with per-pair Python loops. Core's batch rule: a block's
+    centres are taken in ``block_passes`` passes (pass o: centres o, o + p, ...; one pass
+    by default). A pass reads each text position's input row as the earlier passes of the
+    block left that position (at the block's start, E0, in the first pass; a word at two
+    positions has two copies, whose changes add up into E at the block's end) and the
+    output rows as the earlier passes left them (W0). Each centre's output rows (its own
+    and its negatives': ``negative_sets`` sets of K, context c of the window's 2w asking
+    about set c * S // 2w) start from W0, every question is scored against them, and they
+    move after each context word, left to right, as in word2vec.c, so a context word's
+    input row moves along the rows as the earlier context words left them; the net
+    changes add up into W."""
     vocab, counts = build_vocab(sentences, config.min_count)
     ids, sent = text_ids(sentences, vocab)
     V, d, n = len(vocab), config.d_model, len(ids)
-    rng = np.random.default_rng(config.seed)
+    rng, more = w2v.generators(config.seed)
     E = ((rng.random((V, d), dtype=np.float32) * 2 - 1) / d).astype(np.float64)
     W = np.zeros((V, d))
     keep = keep_probabilities(counts, config.sample)
     table = w2v.noise_table(counts, config.power)
-    pos, b, negs = w2v._epoch_plan(ids, sent, keep, table, config, rng)
+    pos, b, negs = w2v._epoch_plan(ids, sent, keep, table, config, rng, more)
     kid, ksent = ids[pos], sent[pos]
+    K, S, w, p = config.negative, config.negative_sets, config.window, config.block_passes
     for a in range(0, len(pos), config.block_words):
-        E0, W0 = E.copy(), W.copy()
-        for g in range(a, min(a + config.block_words, len(pos))):
-            lr = config.alpha - (config.alpha - config.min_alpha) * pos[g] / (n * config.epochs)
-            K, S, w = config.negative, config.negative_sets, config.window
-            out = [(kid[g], 1.0, None)] + [(m, 0.0, i // K) for i, m in enumerate(negs[g]) if m != kid[g]]
-            rows = [W0[t].copy() for t, _, _ in out]            # this centre's output rows
-            for j in range(g - b[g], g + b[g] + 1):
-                if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
-                    continue                                    # the centre, outside, other sentence
-                c = j - g + w - (j > g)                         # context 0..2w-1, left to right
-                asked = [q for q, (_, _, s) in enumerate(out) if s is None or s == c * S // (2 * w)]
-                x = E0[kid[j]]
-                coefs = {q: lr * (_sigmoid(W0[out[q][0]] @ x) - out[q][1]) for q in asked}   # scored at the start
-                E[kid[j]] -= sum(coefs[q] * rows[q] for q in asked)    # d(-log sigma(+-s))/ds * lr
-                for q in asked:
-                    rows[q] -= coefs[q] * x                     # the row moves before the next context
-            for (t, _, _), u in zip(out, rows):
-                W[t] += u - W0[t]
+        z = min(a + config.block_words, len(pos))
+        E0 = E.copy()
+        moved = {j: E0[kid[j]].copy() for j in range(max(0, a - w), min(len(pos), z + w))}   # per position
+        for o in range(p):
+            W0, start = W.copy(), {j: row.copy() for j, row in moved.items()}   # as the earlier passes left them
+            for g in range(a + o, z, p):
+                lr = config.alpha - (config.alpha - config.min_alpha) * pos[g] / (n * config.epochs)
+                out = [(kid[g], 1.0, None)] + [(m, 0.0, i // K) for i, m in enumerate(negs[g]) if m != kid[g]]
+                rows = [W0[t].copy() for t, _, _ in out]            # this centre's output rows
+                for j in range(g - b[g], g + b[g] + 1):
+                    if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
+                        continue                                    # the centre, outside, other sentence
+                    c = j - g + w - (j > g)                         # context 0..2w-1, left to right
+                    asked = [q for q, (_, _, s) in enumerate(out) if s is None or s == c * S // (2 * w)]
+                    x = start[j]
+                    coefs = {q: lr * (_sigmoid(W0[out[q][0]] @ x) - out[q][1]) for q in asked}   # scored at the start
+                    moved[j] -= sum(coefs[q] * rows[q] for q in asked)    # d(-log sigma(+-s))/ds * lr
+                    for q in asked:
+                        rows[q] -= coefs[q] * x                     # the row moves before the next context
+                for (t, _, _), u in zip(out, rows):
+                    W[t] += u - W0[t]
+        for j, row in moved.items():
+            E[kid[j]] += row - E0[kid[j]]
     return vocab, E, W
 
 
-@pytest.mark.parametrize("block_words,negative_sets", [(1, 1), (7, 1), (1, 2), (7, 6)])
-def test_training_equals_the_per_pair_reference_loop(block_words, negative_sets):
+@pytest.mark.parametrize("block_words,negative_sets,passes", [(1, 1, 1), (7, 1, 1), (1, 2, 1), (7, 6, 1),
+                                                              (7, 1, 7), (9, 2, 3), (9, 1, 2)])
+def test_training_equals_the_per_pair_reference_loop(block_words, negative_sets, passes):
     g = generate_corpus(60, seed=3)
     sentences = [s.split() for s in g.sentences]
     config = Word2VecConfig(d_model=6, window=3, negative=3, min_count=2, sample=0.02, epochs=1,
-                            seed=5, alpha=0.2, block_words=block_words, negative_sets=negative_sets)
+                            seed=5, alpha=0.2, block_words=block_words, negative_sets=negative_sets,
+                            block_passes=passes)
     vocab, E, W = _reference_epoch(sentences, config)
     r = train_word2vec(sentences, config)
     assert r.vocab == vocab
