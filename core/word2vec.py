@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
@@ -83,6 +83,8 @@ class Word2VecConfig:
                                 # 2 * window: one per context word, as word2vec.c and gensim
     block_passes: int = 1       # passes over a block: 1 all its centres at once (fast); 2 * window + 1:
                                 # each pass's centres 2w + 1 apart, so no two windows share a position
+    careful_epochs: int = 0     # negative_sets and block_passes hold for the first careful_epochs
+                                # epochs only (later ones: 1 and 1); 0: for every epoch
 
     def __post_init__(self):
         validate(self, WORD2VEC_RULES)      # each field against its row (core.config_rules)
@@ -108,6 +110,7 @@ WORD2VEC_RULES: dict[str, Whole | Real] = {
     "block_words": Whole(1, 10**6, "block_words must be a whole number from 1 to 1,000,000."),
     "negative_sets": Whole(1, 2 * MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
     "block_passes": Whole(1, 2 * MAX_WINDOW + 1, "block_passes must be a whole number from 1 to 2 x window + 1."),
+    "careful_epochs": Whole(0, MAX_EPOCHS, f"careful_epochs must be a whole number from 0 to {MAX_EPOCHS}."),
 }
 """Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``,
 ``negative_sets`` at most ``2 * window``, ``block_passes`` at most ``2 * window + 1``)."""
@@ -250,9 +253,12 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     losses: list[float] = []
     words_done, stopped, diverged = 0, False, False
     G = block_size(counts, config)
-    buf = _Buffers(G, w, config.negative, config.negative_sets, d, config.block_passes)
+    fast = replace(config, negative_sets=1, block_passes=1)   # after careful_epochs
+    buffers = {c: _Buffers(G, w, c.negative, c.negative_sets, d, c.block_passes) for c in {config, fast}}
     for epoch in range(config.epochs):
-        pos, b, negs = _epoch_plan(ids, sent, keep, table, config, rng, more)
+        now = config if epoch < (config.careful_epochs or config.epochs) else fast
+        buf = buffers[now]
+        pos, b, negs = _epoch_plan(ids, sent, keep, table, now, rng, more)
         kid = np.pad(ids[pos], w)                             # (m + 2w,) kept ids, padded
         ksent = np.pad(sent[pos], w, constant_values=-1)      # (m + 2w,) their sentences
         progress = (epoch * n + pos) / total                  # (m,) share of all words done
