@@ -113,6 +113,7 @@ class BlockBuffers:
         self.dU = np.empty((G, K1, d), dtype)
         self.gram = np.empty((G, J, J), dtype)      # dS_j . dS_i (window_updates)
         self.copy = np.empty((J, G, d), dtype).transpose(1, 0, 2)   # the correction term of dX
+        self.lower = np.tri(J, k=-1, dtype=dtype)    # (J, J) 1 where i < j (window_updates)
 
     def take(self, G: int):
         """Views of the first G blocks."""
@@ -203,7 +204,7 @@ def window_updates(X: np.ndarray, U: np.ndarray, weight: np.ndarray, scale: np.n
     loss, dX, dU = block_loss_and_grads(X, U, weight, scale=scale, buffers=buffers)
     dS, gram, copy = buffers.S[:G], buffers.gram[:G], buffers.copy[:G]    # dS: left in S
     np.matmul(dS, dS.transpose(0, 2, 1), out=gram)   # (G, J, J)    dS_j . dS_i
-    gram *= np.tri(J, k=-1, dtype=gram.dtype)        # only i < j
+    gram *= buffers.lower                            # only i < j
     dX -= np.matmul(gram, X, out=copy)               # (G, J, d)
     return loss, dX, dU
 

@@ -238,7 +238,9 @@ def test_text_without_frequent_words_is_refused():
                                     dict(alpha=float("nan")), dict(min_alpha=0.5),
                                     dict(power=-1.0), dict(block_words=0), dict(d_model=2.5),
                                     dict(window=True), dict(negative_sets=0),
-                                    dict(window=2, negative_sets=5)])
+                                    dict(window=2, negative_sets=5), dict(block_passes=0),
+                                    dict(window=2, block_passes=6), dict(careful_epochs=-1),
+                                    dict(careful_epochs=201)])
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ConfigError):
         Word2VecConfig(**kwargs)
@@ -256,3 +258,43 @@ def test_negative_sets_give_the_window_one_set_or_each_context_word_its_own():
     r = train_word2vec([s.split() for s in generate_corpus(60).sentences],
                        Word2VecConfig(d_model=4, window=2, min_count=1, epochs=1, negative_sets=4))
     assert np.isfinite(r.losses).all() and r.E.shape == (len(r.vocab), 4)
+
+
+def test_careful_epochs_take_the_first_epochs_in_passes_with_more_negative_sets(monkeypatch):
+    """careful_epochs=1 of 3: the first epoch's blocks go in block_passes passes with
+    negative_sets sets of negatives, the later ones in one pass with one set."""
+    seen = []
+    real = w2v._update_block
+
+    def update(E, W, kid, ksent, b, negs, lr, w, buf):
+        seen.append((buf.passes, negs.shape[1]))
+        return real(E, W, kid, ksent, b, negs, lr, w, buf)
+
+    monkeypatch.setattr(w2v, "_update_block", update)
+    sentences = [s.split() for s in generate_corpus(60, seed=1).sentences]
+    base = dict(d_model=6, window=2, negative=3, min_count=1, sample=0.0, epochs=3, block_words=16)
+    r = train_word2vec(sentences, Word2VecConfig(**base, negative_sets=2, block_passes=5, careful_epochs=1))
+    blocks = len(seen) // 3                                  # sample 0: every epoch has the same blocks
+    assert len(seen) == 3 * blocks and set(seen[:blocks]) == {(5, 6)} and set(seen[blocks:]) == {(1, 3)}
+    seen.clear()
+    plain = train_word2vec(sentences, Word2VecConfig(**base))
+    assert set(seen) == {(1, 3)} and len(seen) == 3 * blocks
+    assert not np.array_equal(r.E, plain.E) and np.isfinite(r.E).all()
+
+
+def test_more_negative_sets_keep_the_main_streams_draws():
+    """The extra sets come from their own stream: with S = 2 a seed draws the same kept
+    positions, windows and first set as with S = 1, epoch after epoch, so two variants'
+    runs differ only where the variants do (the benchmark pairs them seed by seed)."""
+    counts = np.array([500, 100, 20, 5])
+    ids = np.repeat(np.arange(4), counts).astype(np.int32)
+    sent, keep, table = np.zeros_like(ids), keep_probabilities(counts, 1e-2), w2v.noise_table(counts)
+    one, two = w2v.generators(7), w2v.generators(7)
+    for _ in range(2):
+        p1, b1, n1 = w2v._epoch_plan(ids, sent, keep, table, Word2VecConfig(negative=3, min_count=1), *one)
+        p2, b2, n2 = w2v._epoch_plan(ids, sent, keep, table,
+                                     Word2VecConfig(negative=3, min_count=1, negative_sets=2), *two)
+        np.testing.assert_array_equal(p1, p2)
+        np.testing.assert_array_equal(b1, b2)
+        np.testing.assert_array_equal(n1, n2[:, :3])             # the first set: the same draws
+        assert n2.shape == (len(p1), 6) and not np.array_equal(n2[:, 3:], n2[:, :3])
