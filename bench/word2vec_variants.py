@@ -11,7 +11,8 @@ Word2VecConfig's fields; ``2w`` and ``2w+1``: twice the window, plus one: bench.
 Every variant trains the same core seeds as the default row, so a seed draws the same
 positions, windows and first negatives in every row (core.word2vec.generators): the
 paired column (a row's agreement minus the default row's, seed by seed, with its
-standard error) is measured far more finely than either gap. CPU: the mean of the
+standard error) is measured far more finely than either gap (``--variant-seeds M``: each
+variant on the first M core seeds only, paired with the default's same M). CPU: the mean of the
 process's own CPU seconds per 20-epoch run, and its ratio to the default row's.
 
 For scanning ideas, not for speed tables: nothing is timed under a lock, and runs are
@@ -82,6 +83,9 @@ def main(argv=None) -> None:
     parser.add_argument("--settings", default="100:2,100:5", metavar="D:W,...")
     parser.add_argument("--seeds", type=int, default=16)
     parser.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE[,KEY=VALUE]")
+    parser.add_argument("--variant-seeds", type=int, default=None,
+                        help="core seeds of each variant (default --seeds): its paired column "
+                             "compares it with the default row's same seeds")
     args = parser.parse_args(argv)
     from threadpoolctl import threadpool_limits
     threadpool_limits(1)
@@ -103,18 +107,20 @@ def main(argv=None) -> None:
             base = None
             for text in ["", *args.variant]:
                 extra = parse_variant(text, window) if text else {}
+                n = args.seeds if base is None else min(args.seeds, args.variant_seeds or args.seeds)
                 runs = [core_run(sentences, ref, words, d, window, CORE_SEEDS + i, extra, code)
-                        for i in range(args.seeds)]
+                        for i in range(n)]
                 cg = np.array([r["agreement"] for r in runs]).T       # (gensim seeds, core seeds)
                 cpu = np.array([r["cpu"] for r in runs])
                 gap, lo, hi = gap_interval(gg, cg)
                 if base is None:
                     base, base_cpu, paired = cg, cpu, ""
                 else:
-                    mean, se = paired_difference(cg, base)
+                    mean, se = paired_difference(cg, base[:, :n])
                     paired = f"{mean:+.4f} ({se:.4f})"
                 print(f"{text or 'default':44} {cg.mean():9.4f} {f'{gap:+.4f} ({lo:+.4f}, {hi:+.4f})':>26} "
-                      f"{paired:>16} {cpu.mean():6.2f} {cpu.mean() / base_cpu.mean():8.2f}x", flush=True)
+                      f"{paired:>16} {cpu.mean():6.2f} {cpu.mean() / base_cpu[:n].mean():8.2f}x  {n} seeds",
+                      flush=True)
 
 
 if __name__ == "__main__":

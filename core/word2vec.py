@@ -37,7 +37,12 @@ default the K negatives of a centre are shared by its whole window (Ji et al., 2
 one small matrix product per window. word2vec draws K fresh ones for every context
 word; ``negative_sets=2 * window`` does that (S sets of K per centre, context c of
 the window's 2w asking about set ``c * S // (2w)``: core.sgns.negative_sets_asked), at
-several times the cost (more rows to gather and to add back). Each centre's learning rate is its own
+several times the cost (more rows to gather and to add back). ``block_passes=p`` takes a
+block in p passes, pass o updating centres o, o + p, o + 2p, ... from the rows the earlier
+passes left: with p = 2w + 1 no two windows of a pass share a text position, so no
+position's row is read stale inside a block (as in word2vec, where centre i + 1 reads the
+rows centre i has just moved). ``careful_epochs=k`` keeps both options for the first k
+epochs only. Each centre's learning rate is its own
 position's (gensim keeps one per job of about 10,000 words; sigma is exact, not
 word2vec's 1,000-entry table: measured, neither changes the neighbours,
 docs/performance.md).

@@ -193,6 +193,18 @@ def test_recovers_the_groups_of_a_generated_corpus():
     assert r.counts.tolist() == sorted(r.counts.tolist(), reverse=True)   # most frequent first
 
 
+@pytest.mark.parametrize("extra", [dict(block_passes=7), dict(block_passes=7, negative_sets=6),
+                                   dict(block_passes=7, negative_sets=6, careful_epochs=3)])
+def test_passes_and_negative_sets_recover_the_groups_too(extra):
+    g = generate_corpus(800, seed=0)
+    sentences = [s.split() for s in g.sentences]
+    r = train_word2vec(sentences, Word2VecConfig(d_model=20, window=3, min_count=1, sample=0.0,
+                                                 epochs=10, seed=1, **extra))
+    rec = group_recovery(r.E, r.vocab, g.groups, k=3)
+    assert rec.overall >= 0.8 > 3 * rec.chance
+    assert r.losses[-1] < 0.8 * r.losses[0]
+
+
 def test_deterministic_for_a_seed():
     sentences = [s.split() for s in generate_corpus(100).sentences]
     config = Word2VecConfig(d_model=8, epochs=2, min_count=1)
