@@ -1,0 +1,247 @@
+"""Approval test of every screen's words and chart settings.
+
+Each screen (the Home screen and every file in app/app_pages/) is opened at its defaults with
+the router, with every chart's table open, and written down as plain text, one line per
+element, in the order the screen shows them: every title, text, caption and alert; every
+control's label, help text, placeholder and options; tab and box labels; button and download
+labels (with the download's file name and type); metric labels and help; each table's
+columns, shape and column settings; each chart's Vega-Lite spec with its data reduced to
+column names and a row count. The description is compared with the approved file
+``tests/app/approved/<screen>.txt``.
+
+What it leaves out: **every number in a text, a table or a chart's data is masked to ``#``**
+(metric values, figures in captions, table cells). The value tests (tests/app/test_values_*.py)
+compare those numbers with the core's own computation; an approved file that held them would
+be a hard-coded answer, and would flip on another machine's float rounding. Words in table
+cells are masked too (a neighbour list's order is a number's consequence). Numbers written in
+the code's settings are kept: a chart's mark sizes, dash arrays and offsets, a slider's range
+and step. Volatile things are dropped: element ids, widget keys, Altair's generated names.
+
+A deliberate change of wording or of a chart's settings is approved by rerunning
+
+    EMBEDDING_LAB_APPROVE=1 python -m pytest tests/app/test_screen_words.py
+
+which rewrites the approved files; review the change with ``git diff tests/app/approved`` and
+commit it with the screen change. An unintended change fails with a unified diff.
+
+Cost: mutation runs (tests/mutmut_plugin.py) rerun ``test_screen_words`` for every mutant of
+an app/lab_ui module that the screen reaches, so each case runs its screen once;
+``test_descriptions_are_deterministic`` (two fresh runs of a screen) is kept out of them.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from google.protobuf.json_format import MessageToDict
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block
+
+from lab_ui.presenter import LESSON
+from lab_ui.train_controls import GENERATED, TABS
+from tests.app.conftest import APP, assert_clean
+
+APPROVED = Path(__file__).parent / "approved"
+LINK_BOX = "links_builder"       # the sidebar box's key: set before the first run, it is open
+SCREENS = [Path(f).stem for f, _, _ in LESSON]
+# Each case: (approved file's name, screen, URL parameters). The Train screen builds only its
+# open tab (``on_change="rerun"``), so each of its tabs is a case of its own.
+# The word-groups text and the sidebar's "Build a lesson link" box (closed by default) too.
+CASES = [(name, name, {}) for name in SCREENS] + [
+    (f"train-{tab.lower().replace(' ', '-')}", "train", {"train_tab": tab}) for tab in TABS[1:]] + [
+    ("train-word-groups", "train", {"train_source": GENERATED}),
+    ("limits-lesson-link", "limits", {LINK_BOX: True})]      # the box is the same on every screen
+APPROVE = os.environ.get("EMBEDDING_LAB_APPROVE") == "1"
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# Fields of an element's message that are not words or settings a user sees.
+_VOLATILE = {"id", "form_id", "set_value", "value", "url", "deferred_file_id",
+             "arrow_data", "data",
+             "spec", "datasets", "selection_state", "page_script_hash"}
+# String fields that hold a setting, not a text: their digits are kept.
+_SETTINGS = {"tag", "format", "icon", "element_type", "type", "url", "page"}
+
+
+def mask(text: str) -> str:
+    """Every number in a text as ``#``: "cosine 0.731 of 12 words" -> "cosine # of # words"."""
+    return _NUMBER.sub("#", text)
+
+
+def _masked(obj):
+    """Strings with their numbers masked, inside any JSON-like value (but a heading's level
+    and a number format stay: they are settings), and empty settings dropped."""
+    if isinstance(obj, str):
+        return mask(obj)
+    if isinstance(obj, dict):
+        return {k: v if k in _SETTINGS else _masked(v) for k, v in obj.items() if v not in ({}, [])}
+    if isinstance(obj, list):
+        return [_masked(v) for v in obj]
+    return obj
+
+
+def _table(arrow: bytes) -> str:
+    df = convert_arrow_bytes_to_pandas_df(arrow)
+    cols = [f"{mask(str(c))} ({df[c].dtype})" if df.columns.is_unique else mask(str(c)) for c in df.columns]
+    index = ""
+    if not isinstance(df.index, pd.RangeIndex):         # row labels a reader sees ("u", "v", a word)
+        index = f"; rows: {' | '.join(mask(str(r)) for r in df.index[:20])}{' ...' if len(df) > 20 else ''}"
+    return f"{df.shape[0]} x {df.shape[1]}{index}; columns: {' | '.join(cols)}"
+
+
+def _spec(proto) -> str:
+    """A Vega-Lite spec with its data replaced by each dataset's columns and row count.
+    Altair names an unnamed dataset by a hash of its values, and numbers its selections
+    and views per process: those names are renumbered in order of appearance."""
+    spec = json.loads(proto.spec)
+    shapes = {}
+    for ds in proto.datasets:
+        df = convert_arrow_bytes_to_pandas_df(ds.data.data)
+        shapes[ds.name] = {"columns": [str(c) for c in df.columns], "rows": len(df)}
+    for name, rows in spec.pop("datasets", {}).items():
+        shapes[name] = {"columns": sorted({k for r in rows for k in r}), "rows": len(rows)}
+    spec.pop("usermeta", None)             # the renderer: tests/app/test_chart_identity.py
+    _strip_values(spec)
+    text = json.dumps({"spec": _spec_masked(spec), "data": shapes}, sort_keys=True)
+    names: dict[str, str] = {}
+    for kind in ("data", "param", "view"):
+        for found in re.findall(rf"\b{kind}[-_][0-9a-f]+\b", text):
+            names.setdefault(found, f"{kind}_{sum(n.startswith(kind) for n in names) + 1}")
+    return re.sub(r"\b(?:data|param|view)[-_][0-9a-f]+\b", lambda m: names[m.group()], text)
+
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
+# Spec strings that are code, not text: number formats, expressions, the schema's version.
+_SPEC_CODE = {"format", "expr", "test", "calculate", "filter", "$schema", "labelExpr"}
+
+
+def _spec_masked(node, key: str = ""):
+    """A spec's settings kept, its figures masked: numbers inside its strings (a legend's
+    "loss floor: 1.702", a title's values) and numbers with more than three decimals (a scale's
+    domain fitted to the data); short numbers (sizes, dash lengths, offsets) are code's settings."""
+    if isinstance(node, dict):
+        return {k: _spec_masked(v, k) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_spec_masked(v, key) for v in node]
+    if isinstance(node, str):
+        return node if key in _SPEC_CODE or _COLOUR.fullmatch(node) else mask(node)
+    if isinstance(node, float) and round(node, 3) != node:
+        return "#"
+    return node
+
+
+def _strip_values(node) -> None:
+    """Inline data (``"data": {"values": [...]}``) -> its columns and row count."""
+    if isinstance(node, dict):
+        values = node.get("values") if isinstance(node.get("values"), list) else None
+        if values is not None and "data" not in node:
+            cols = sorted({k for r in values if isinstance(r, dict) for k in r})
+            node["values"] = {"columns": cols, "rows": len(values)}
+        for v in node.values():
+            _strip_values(v)
+    elif isinstance(node, list):
+        for v in node:
+            _strip_values(v)
+
+
+def _element(node, files) -> str:
+    kind = node.type
+    proto = node.proto
+    if kind == "vega_lite_chart":
+        return f"chart {_spec(proto)}"
+    fields = {k: v for k, v in MessageToDict(proto, preserving_proto_field_name=True).items()
+              if k not in _VOLATILE or (k == "url" and kind in ("link_button", "page_link"))}
+    extra = ""
+    if isinstance(fields.get("columns"), str):          # a dataframe's column settings, as JSON
+        fields["columns"] = json.loads(fields["columns"])
+    if kind in ("dataframe", "table", "arrow_data_frame"):
+        extra = " " + _table(proto.arrow_data.data if hasattr(proto, "arrow_data") else proto.data)
+    if kind == "download_button":
+        fid = (proto.url or "").rsplit("/", 1)[-1].split(".")[0]
+        name, mime = files.get(fid, ("(deferred)", "")) if fid else ("(deferred)", "")
+        extra = f" file {name!r} {mime}"
+    if kind == "metric":
+        fields.pop("body", None)
+        fields.pop("delta", None)
+    fields = _masked(fields)
+    return f"{kind}{extra} {json.dumps(fields, sort_keys=True, ensure_ascii=False)}"
+
+
+def _block(node) -> str:
+    label = getattr(node, "label", None) or ""
+    return node.type + (f" {mask(label)!r}" if label else "")
+
+
+def describe(at, files) -> str:
+    lines: list[str] = []
+
+    def walk(node, depth):
+        for i in sorted(node.children):
+            child = node.children[i]
+            if isinstance(child, Block):
+                lines.append("  " * depth + _block(child))
+                walk(child, depth + 1)
+            else:
+                lines.append("  " * depth + _element(child, files))
+
+    walk(at._tree, 0)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def files(monkeypatch):
+    """Each served file's name and type by its id (a download's URL holds only a hash)."""
+    seen: dict[str, tuple[str, str]] = {}
+    load = MemoryMediaFileStorage.load_and_get_id
+
+    def record(self, path_or_data, mimetype, kind, filename=None):
+        fid = load(self, path_or_data, mimetype, kind, filename)
+        seen[fid] = (filename, mimetype)
+        return fid
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    return seen
+
+
+def screen_text(screen: str, query: dict, files) -> str:
+    """The screen at its defaults, run once, as ``tests/app/conftest.py::open_screen`` opens it."""
+    query = dict(query)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["tables"] = True
+    if query.pop(LINK_BOX, False):
+        at.session_state[LINK_BOX] = True
+    at.query_params.update(query)
+    at.run()
+    if screen != "home":
+        at.switch_page(f"app_pages/{screen}.py").run()
+    assert_clean(at)
+    return describe(at, files)
+
+
+@pytest.mark.parametrize("name, screen, query", CASES[:len(SCREENS)], ids=SCREENS)
+def test_descriptions_are_deterministic(name, screen, query, files):
+    """Two fresh runs of a screen describe it alike: nothing random or volatile in the files.
+    (Not run for mutants: ``test_screen_words`` runs each screen once.)"""
+    assert screen_text(screen, query, files) == screen_text(screen, query, files)
+
+
+@pytest.mark.parametrize("name, screen, query", CASES, ids=[c[0] for c in CASES])
+def test_screen_words(name, screen, query, files):
+    got = screen_text(screen, query, files)
+    path = APPROVED / f"{name}.txt"
+    if APPROVE:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+        return
+    want = path.read_text(encoding="utf-8") if path.exists() else ""
+    if got != want:
+        diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True),
+                                            f"approved/{name}.txt", "on screen", n=1))
+        pytest.fail(f"The {name} screen's words or chart settings changed. If deliberate, approve "
+                    f"with EMBEDDING_LAB_APPROVE=1 (module docstring).\n{diff[:6000]}", pytrace=False)
