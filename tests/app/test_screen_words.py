@@ -45,10 +45,12 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block
 
 from lab_ui.presenter import LESSON
-from lab_ui.train_controls import GENERATED, TABS
+from lab_ui.train_controls import GENERATED, PASTED, TABS
 from tests.app.conftest import APP, assert_clean
+from tests.bigtext_data import big_text
 
 APPROVED = Path(__file__).parent / "approved"
+UPLOAD = "upload"                # a text of over a thousand distinct words, uploaded on the Train screen
 LINK_BOX = "links_builder"       # the sidebar box's key: set before the first run, it is open
 SCREENS = [Path(f).stem for f, _, _ in LESSON]
 # Each case: (approved file's name, screen, URL parameters). The Train screen builds only its
@@ -57,7 +59,8 @@ SCREENS = [Path(f).stem for f, _, _ in LESSON]
 CASES = [(name, name, {}) for name in SCREENS] + [
     (f"train-{tab.lower().replace(' ', '-')}", "train", {"train_tab": tab}) for tab in TABS[1:]] + [
     ("train-word-groups", "train", {"train_source": GENERATED}),
-    ("limits-lesson-link", "limits", {LINK_BOX: True})]      # the box is the same on every screen
+    ("limits-lesson-link", "limits", {LINK_BOX: True}),      # the box is the same on every screen
+    ("train-big-text", "train", {UPLOAD: True})]             # word2vec's controls, before a run
 APPROVE = os.environ.get("EMBEDDING_LAB_APPROVE") == "1"
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -212,6 +215,7 @@ def files(monkeypatch):
 def screen_text(screen: str, query: dict, files) -> str:
     """The screen at its defaults, run once, as ``tests/app/conftest.py::open_screen`` opens it."""
     query = dict(query)
+    upload = query.pop(UPLOAD, False)
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["tables"] = True
     if query.pop(LINK_BOX, False):
@@ -220,6 +224,9 @@ def screen_text(screen: str, query: dict, files) -> str:
     at.run()
     if screen != "home":
         at.switch_page(f"app_pages/{screen}.py").run()
+    if upload:
+        at.radio(key="train_source").set_value(PASTED).run()
+        at.file_uploader(key="train_upload").set_value(("big.txt", big_text(50_000).encode(), "text/plain")).run()
     assert_clean(at)
     return describe(at, files)
 
