@@ -60,7 +60,8 @@ CASES = [(name, name, {}) for name in SCREENS] + [
     (f"train-{tab.lower().replace(' ', '-')}", "train", {"train_tab": tab}) for tab in TABS[1:]] + [
     ("train-word-groups", "train", {"train_source": GENERATED}),
     ("limits-lesson-link", "limits", {LINK_BOX: True}),      # the box is the same on every screen
-    ("train-big-text", "train", {UPLOAD: True})]             # word2vec's controls, before a run
+    ("train-big-text", "train", {UPLOAD: True}),             # word2vec's controls, before a run
+    ("similarity-2d", "similarity", {"sim_u": "3, 1", "sim_v": "1, 2"})]   # two 2-D vectors: the arrows
 APPROVE = os.environ.get("EMBEDDING_LAB_APPROVE") == "1"
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -72,9 +73,29 @@ _VOLATILE = {"id", "form_id", "set_value", "value", "url", "deferred_file_id",
 _SETTINGS = {"tag", "format", "icon", "element_type", "type", "url", "page"}
 
 
+# Sentences whose words follow a stopwatch (which of two timed runs was quicker): every branch
+# of lab_ui.captions.objectives and lab_ui.captions.speed_verdict, after masking, becomes one
+# fixed mark. Rewording one of those sentences means rewording its pattern here too.
+_TIMED = [
+    (re.compile(r"Here negative sampling was faster \(# s against # s for the full softmax\)\."
+                r"|Here negative sampling was slower \(# s against # s\): on # words the full softmax "
+                r"is cheap, and the sampling and small batches cost more than they save\."
+                r"|On # words both took about the same time \(# s and # s\): the softmax over so few "
+                r"words is cheap\."), "<timed: which objective was quicker>"),
+    (re.compile(r"(?:CBOW|skip-gram) was quicker \((?:CBOW|skip-gram) took # times as long\)"
+                r"|CBOW and skip-gram took about the same time \(the slower took # times as long; one "
+                r"timing can be off by half, so only # times or more counts as quicker\)"),
+     "<timed: which was quicker>"),
+]
+
+
 def mask(text: str) -> str:
-    """Every number in a text as ``#``: "cosine 0.731 of 12 words" -> "cosine # of # words"."""
-    return _NUMBER.sub("#", text)
+    """Every number in a text as ``#``: "cosine 0.731 of 12 words" -> "cosine # of # words"
+    (and a timed verdict as its mark, ``_TIMED``)."""
+    text = _NUMBER.sub("#", text)
+    for pattern, mark in _TIMED:
+        text = pattern.sub(mark, text)
+    return text
 
 
 def _masked(obj):
@@ -113,12 +134,16 @@ def _spec(proto) -> str:
     _strip_values(spec)
     text = json.dumps({"spec": _spec_masked(spec), "data": shapes}, sort_keys=True)
     names: dict[str, str] = {}
-    for kind in ("data", "param", "view"):
-        for found in re.findall(rf"\b{kind}[-_][0-9a-f]+\b", text):
-            names.setdefault(found, f"{kind}_{sum(n.startswith(kind) for n in names) + 1}")
-    return re.sub(r"\b(?:data|param|view)[-_][0-9a-f]+\b", lambda m: names[m.group()], text)
+
+    def rename(m: re.Match) -> str:
+        kind = m.group(1) or "data"          # a bare hash is a dataset's name
+        if m.group() not in names:
+            names[m.group()] = f"{kind}_{sum(v.startswith(kind) for v in names.values()) + 1}"
+        return names[m.group()]
+    return _GENERATED.sub(rename, text)
 
 
+_GENERATED = re.compile(r"\b(?:(data|param|view)[-_][0-9a-f]+|[0-9a-f]{32})\b")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
 # Spec strings that are code, not text: number formats, expressions, the schema's version.
 _SPEC_CODE = {"format", "expr", "test", "calculate", "filter", "$schema", "labelExpr"}
@@ -252,3 +277,12 @@ def test_screen_words(name, screen, query, files):
                                             f"approved/{name}.txt", "on screen", n=1))
         pytest.fail(f"The {name} screen's words or chart settings changed. If deliberate, approve "
                     f"with EMBEDDING_LAB_APPROVE=1 (module docstring).\n{diff[:6000]}", pytrace=False)
+
+
+@pytest.mark.parametrize("softmax, ns", [(1.0, 1.0), (1.0, 3.0), (3.0, 1.0)])
+def test_every_timed_verdict_is_masked(softmax, ns):
+    """Whichever run was quicker, a timed sentence reads the same in the approved file."""
+    from lab_ui import captions
+
+    assert "<timed: which objective was quicker>" in mask(captions.objectives(12, softmax, ns, 6))
+    assert mask(captions.speed_verdict("CBOW", softmax, "skip-gram", ns)) == "<timed: which was quicker>"
