@@ -3,30 +3,41 @@
 Each screen (the Home screen and every file in app/app_pages/) is opened at its defaults with
 the router, with every chart's table open, and written down as plain text, one line per
 element, in the order the screen shows them: every title, text, caption and alert; every
-control's label, help text, placeholder and options; tab and box labels; button and download
-labels (with the download's file name and type); metric labels and help; each table's
-columns, shape and column settings; each chart's Vega-Lite spec with its data reduced to
-column names and a row count. The description is compared with the approved file
-``tests/app/approved/<screen>.txt``.
+control's label, help text, placeholder and options (and the address key it is kept under);
+tab and box labels; button and download labels (with the download's file name and type, or
+"(deferred)" for a file made on the click); metric labels and help; each table's columns, their
+types, its shape, its row labels and its column settings (hidden index, formats, help); each
+chart's Vega-Lite spec with sorted keys, its data reduced to each dataset's columns and row
+count. The description is compared with the approved file ``tests/app/approved/<case>.txt``.
+Besides each screen at its defaults (``CASES``): each tab of the Train screen (only the open
+tab is built), its word-groups text (Result and Negative sampling), a found word (the rings on
+the maps), a big uploaded text (word2vec's controls), two 2-D vectors on the Similarity screen
+(the arrows) and the sidebar's "Build a lesson link" box opened.
 
-What it leaves out: **every number in a text, a table or a chart's data is masked to ``#``**
-(metric values, figures in captions, table cells). The value tests (tests/app/test_values_*.py)
-compare those numbers with the core's own computation; an approved file that held them would
-be a hard-coded answer, and would flip on another machine's float rounding. Words in table
-cells are masked too (a neighbour list's order is a number's consequence). Numbers written in
-the code's settings are kept: a chart's mark sizes, dash arrays and offsets, a slider's range
-and step. Volatile things are dropped: element ids, widget keys, Altair's generated names.
+What it leaves out: **every number in a text, a label or a chart's strings is masked to ``#``**
+(metric values and deltas, figures in captions, a legend's "loss floor: 1.702"), and table
+cells are not written at all. The value tests (tests/app/test_values_*.py) compare those
+numbers with the core's own computation; an approved file that held them would be a
+hard-coded answer, and would flip on another machine's float rounding. Numbers written in the
+code's settings are kept: a chart's mark sizes, dash arrays, offsets and fixed domains (a
+number in a spec with more than three decimals is a domain fitted to the data, and masked),
+a slider's range and step, a text box's ``max_chars``. Words a screen computes (a caption's
+"In both lists: dog, log, ...") are kept. Volatile things are dropped or renamed: element ids
+(which hold the widget keys), a served file's hash, Altair's generated dataset and selection
+names (renumbered in order), the sentences that say which of two timed runs was quicker
+(``_TIMED``).
 
 A deliberate change of wording or of a chart's settings is approved by rerunning
 
-    EMBEDDING_LAB_APPROVE=1 python -m pytest tests/app/test_screen_words.py
+    EMBEDDING_LAB_APPROVE=1 python -m pytest tests/app/test_screen_words.py -k test_screen_words
 
 which rewrites the approved files; review the change with ``git diff tests/app/approved`` and
 commit it with the screen change. An unintended change fails with a unified diff.
 
-Cost: mutation runs (tests/mutmut_plugin.py) rerun ``test_screen_words`` for every mutant of
-an app/lab_ui module that the screen reaches, so each case runs its screen once;
-``test_descriptions_are_deterministic`` (two fresh runs of a screen) is kept out of them.
+Cost: mutation runs (tests/mutmut_plugin.py, rule 5) run ``test_screen_words`` for every
+mutant of an app/lab_ui module, each case one screen run (mutmut picks the cases that reach
+the mutated function); ``test_descriptions_are_deterministic`` (a second fresh run of each
+case) is kept out of them.
 """
 from __future__ import annotations
 
@@ -297,3 +308,8 @@ def test_every_timed_verdict_is_masked(softmax, ns):
 
     assert "<timed: which objective was quicker>" in mask(captions.objectives(12, softmax, ns, 6))
     assert mask(captions.speed_verdict("CBOW", softmax, "skip-gram", ns)) == "<timed: which was quicker>"
+
+
+def test_every_approved_file_is_a_case():
+    """A case removed or renamed leaves no stale approved file behind."""
+    assert {p.stem for p in APPROVED.glob("*.txt")} == {c[0] for c in CASES}
