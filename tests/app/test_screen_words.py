@@ -4,8 +4,8 @@ Each screen (the Home screen and every file in app/app_pages/) is opened at its 
 the router, with every chart's table open, and written down as plain text, one line per
 element, in the order the screen shows them: every title, text, caption and alert; every
 control's label, help text, placeholder and options (and the address key it is kept under);
-tab and box labels; button and download labels (with the download's file name and type, or
-"(deferred)" for a file made on the click); metric labels and help; each table's columns, their
+tab and box labels; button and download labels (with the download's file name and type, also
+for a file made only on the click); metric labels and help; each table's columns, their
 types, its shape, its row labels and its column settings (hidden index, formats, help); each
 chart's Vega-Lite spec with sorted keys, its data reduced to each dataset's columns and row
 count. The description is compared with the approved file ``tests/app/approved/<case>.txt``.
@@ -51,6 +51,7 @@ import pandas as pd
 import pytest
 from google.protobuf.json_format import MessageToDict
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block
@@ -204,8 +205,8 @@ def _element(node, files) -> str:
     if kind in ("dataframe", "table", "arrow_data_frame"):
         extra = " " + _table(proto.arrow_data.data if hasattr(proto, "arrow_data") else proto.data)
     if kind == "download_button":
-        fid = (proto.url or "").rsplit("/", 1)[-1].split(".")[0]
-        name, mime = files.get(fid, ("(deferred)", "")) if fid else ("(deferred)", "")
+        fid = proto.deferred_file_id or (proto.url or "").rsplit("/", 1)[-1].split(".")[0]
+        name, mime = files[fid]
         extra = f" file {name!r} {mime}"
     if kind == "metric":
         fields.pop("body", None)
@@ -240,13 +241,20 @@ def files(monkeypatch):
     """Each served file's name and type by its id (a download's URL holds only a hash)."""
     seen: dict[str, tuple[str, str]] = {}
     load = MemoryMediaFileStorage.load_and_get_id
+    add_deferred = MediaFileManager.add_deferred      # a file made only on the click (PNG, SVG)
 
     def record(self, path_or_data, mimetype, kind, filename=None):
         fid = load(self, path_or_data, mimetype, kind, filename)
         seen[fid] = (filename, mimetype)
         return fid
 
+    def record_deferred(self, data_callable, mimetype, coordinates, file_name=None, **kw):
+        fid = add_deferred(self, data_callable, mimetype, coordinates, file_name=file_name, **kw)
+        seen[fid] = (file_name, mimetype)
+        return fid
+
     monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    monkeypatch.setattr(MediaFileManager, "add_deferred", record_deferred)
     return seen
 
 
