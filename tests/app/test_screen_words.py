@@ -23,7 +23,7 @@ code's settings are kept: a chart's mark sizes, dash arrays, offsets and fixed d
 number in a spec with more than three decimals is a domain fitted to the data, and masked),
 a slider's range and step, a text box's ``max_chars``. Words a screen computes (a caption's
 "In both lists: dog, log, ...") are kept. Volatile things are dropped or renamed: element ids
-(which hold the widget keys), a served file's hash, Altair's generated dataset and selection
+(the key the code gave an element is kept, without the id's hash), a served file's hash, Altair's generated dataset and selection
 names (renumbered in order), the sentences that say which of two timed runs was quicker
 (``_TIMED``).
 
@@ -53,6 +53,7 @@ from google.protobuf.json_format import MessageToDict
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block
 
@@ -212,12 +213,19 @@ def _element(node, files) -> str:
         fields.pop("body", None)
         fields.pop("delta", None)
     fields = _masked(fields)
-    return f"{kind}{extra} {json.dumps(fields, sort_keys=True, ensure_ascii=False)}"
+    return f"{kind}{_key(getattr(proto, 'id', ''))}{extra} {json.dumps(fields, sort_keys=True, ensure_ascii=False)}"
+
+
+def _key(element_id: str) -> str:
+    """The key the code gave an element (its state, its place in the address, its CSS class),
+    without the id's hash."""
+    key = user_key_from_element_id(element_id) if element_id.startswith("$$") else None
+    return f" key={key}" if key else ""
 
 
 def _block(node) -> str:
     label = getattr(node, "label", None) or ""
-    return node.type + (f" {mask(label)!r}" if label else "")
+    return node.type + _key(node._block_id) + (f" {mask(label)!r}" if label else "")
 
 
 def describe(at, files) -> str:
