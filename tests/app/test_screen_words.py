@@ -147,7 +147,6 @@ def _spec(proto) -> str:
         shapes[name] = {"columns": sorted({k for r in rows for k in r}), "rows": len(rows)}
     spec.pop("usermeta", None)             # the renderer: tests/app/test_chart_identity.py
     _strip_values(spec)
-    text = json.dumps({"spec": _spec_masked(spec), "data": shapes}, sort_keys=True)
     names: dict[str, str] = {}
 
     def rename(m: re.Match) -> str:
@@ -155,13 +154,14 @@ def _spec(proto) -> str:
         if m.group() not in names:
             names[m.group()] = f"{kind}_{sum(v.startswith(kind) for v in names.values()) + 1}"
         return names[m.group()]
-    return _GENERATED.sub(rename, text)
+    renamed = json.loads(_GENERATED.sub(rename, json.dumps({"spec": spec, "data": shapes}, sort_keys=True)))
+    return json.dumps({"spec": _spec_masked(renamed["spec"]), "data": renamed["data"]}, sort_keys=True)
 
 
 _GENERATED = re.compile(r"\b(?:(data|param|view)[-_][0-9a-f]+|[0-9a-f]{32})\b")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
-# Spec strings that are code, not text: number formats, expressions, the schema's version.
-_SPEC_CODE = {"format", "expr", "test", "calculate", "filter", "$schema", "labelExpr"}
+# Spec strings that are code, not text: number formats, expressions, the schema's version, names.
+_SPEC_CODE = {"format", "expr", "test", "calculate", "filter", "$schema", "labelExpr", "name"}
 
 
 def _spec_masked(node, key: str = ""):
