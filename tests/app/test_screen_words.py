@@ -12,7 +12,8 @@ count. The description is compared with the approved file ``tests/app/approved/<
 Besides each screen at its defaults (``CASES``): each tab of the Train screen (only the open
 tab is built), its word-groups text (Result and Negative sampling), a found word (the rings on
 the maps), a big uploaded text (word2vec's controls), two 2-D vectors on the Similarity screen
-(the arrows) and the sidebar's "Build a lesson link" box opened.
+(the arrows), an empty sentence on the Limits screen (its message) and the sidebar's "Build a
+lesson link" box opened.
 
 What it leaves out: **every number in a text, a label or a chart's strings is masked to ``#``**
 (metric values and deltas, figures in captions, a legend's "loss floor: 1.702"), and table
@@ -29,7 +30,7 @@ names (renumbered in order), the sentences that say which of two timed runs was 
 
 A deliberate change of wording or of a chart's settings is approved by rerunning
 
-    EMBEDDING_LAB_APPROVE=1 python -m pytest tests/app/test_screen_words.py -k test_screen_words
+    EMBEDDING_LAB_APPROVE=1 python -m pytest tests/app/test_screen_words.py::test_screen_words
 
 which rewrites the approved files; review the change with ``git diff tests/app/approved`` and
 commit it with the screen change. An unintended change fails with a unified diff.
@@ -76,7 +77,8 @@ CASES = [(name, name, {}) for name in SCREENS] + [
     ("train-find-word", "train", {"train_find": "cat"}),     # the rings on every map
     ("limits-lesson-link", "limits", {LINK_BOX: True}),      # the box is the same on every screen
     ("train-big-text", "train", {UPLOAD: True}),             # word2vec's controls, before a run
-    ("similarity-2d", "similarity", {"sim_u": "3, 1", "sim_v": "1, 2"})]   # two 2-D vectors: the arrows
+    ("similarity-2d", "similarity", {"sim_u": "3, 1", "sim_v": "1, 2"}),  # two 2-D vectors: the arrows
+    ("limits-empty-sentence", "limits", {"limits_a": "cat", "limits_b": " "})]   # the message
 APPROVE = os.environ.get("EMBEDDING_LAB_APPROVE") == "1"
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
