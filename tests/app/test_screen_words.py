@@ -68,8 +68,8 @@ UPLOAD = "upload"                # a text of over a thousand distinct words, upl
 LINK_BOX = "links_builder"       # the sidebar box's key: set before the first run, it is open
 SCREENS = [Path(f).stem for f, _, _ in LESSON]
 # Each case: (approved file's name, screen, URL parameters). The Train screen builds only its
-# open tab (``on_change="rerun"``), so each of its tabs is a case of its own.
-# The word-groups text (its Result and Negative sampling tabs), a found word, and the sidebar's "Build a lesson link" box (closed by default) too.
+# open tab (``on_change="rerun"``), so each of its tabs is a case of its own. Then content that
+# the defaults do not show: the word-groups text, a found word, the lesson-link box, and so on.
 CASES = [(name, name, {}) for name in SCREENS] + [
     (f"train-{tab.lower().replace(' ', '-')}", "train", {"train_tab": tab}) for tab in TABS[1:]] + [
     ("train-word-groups", "train", {"train_source": GENERATED}),
