@@ -6,8 +6,9 @@ a thread holds the interpreter lock between its NumPy calls, so three students t
 server"). ``call(fn, *args)`` runs one core function in a worker process instead:
 
 * a worker is a plain ``python -m lab_ui.workers`` process with NumPy and one BLAS thread,
-  at a lower CPU priority than the server (``WORKER_NICE``), started on first use and kept for the next run (at most ``MAX_IDLE`` wait idle). It is
-  started with ``subprocess`` (fork + exec at once), not forked from the server, so nothing
+  at a lower CPU priority than the server (``WORKER_NICE``), started on first use and kept
+  for the next run (at most ``MAX_IDLE`` wait idle). It is started with ``subprocess``
+  (fork + exec at once), not forked from the server, so nothing
   of the server is copied: not Streamlit's threads and their locks, nor the objects the
   router moved out of the garbage collector's view. (``multiprocessing``'s spawn and
   forkserver methods would re-run Streamlit's ``__main__``, the app's router, in every worker.)
