@@ -2,8 +2,11 @@
 and the config's defaults: the link, the reset defaults and the starting values agree."""
 from dataclasses import fields
 
+from core.corpus import Corpus
 from core.skipgram import SkipGramConfig
+from lab_ui.common import plain
 from lab_ui.train_controls import BOUND, CONTROLS, LESSON_RUN, WINDOW, WholeBox
+from tests.app.conftest import assert_clean, metric, open_screen, texts
 
 
 def test_each_control_sets_a_config_field_or_the_window():
@@ -28,7 +31,7 @@ def test_the_reset_values_are_the_reference_run():
 
 
 def test_runs_are_cached_per_config_and_equal_core():
-    from core.corpus import GUIDE_TEXT, Corpus
+    from core.corpus import GUIDE_TEXT
     from core.skipgram import train
     from lab_ui.runs import run_cache, train_run
 
@@ -43,3 +46,29 @@ def test_runs_are_cached_per_config_and_equal_core():
         assert (r.E == expected.E).all() and (r.losses == expected.losses).all()
     assert not (ra.E == rb.E).all()
     run_cache().clear()
+
+
+def _upload(raw: bytes):
+    at = open_screen("train")
+    at.radio(key="train_source").set_value("Paste your own text").run()
+    at.file_uploader(key="train_upload").set_value(("notes.txt", raw, "text/plain")).run()
+    assert_clean(at)
+    return at
+
+
+def test_an_upload_that_is_not_utf8_is_read_with_its_bad_bytes_replaced():
+    raw = b"caf\xe9 au lait for the cat and the dog and the cat"      # Latin-1, not UTF-8
+    at = _upload(raw)
+    shown = texts(at)
+    assert "Some bytes were not UTF-8 text and were replaced." in shown
+    assert f"Using the uploaded file “{plain('notes.txt')}” ({len(raw) / 1e6:.2f} MB)" in shown
+    expected = Corpus.from_text(raw.decode("utf-8", errors="replace"), window=2)
+    assert metric(at, "vocabulary") == f"{expected.V:,}"
+
+
+def test_an_upload_holding_the_replacement_character_itself_is_not_flagged():
+    raw = "the cat \ufffd sat on the mat and the dog sat on the log".encode("utf-8")
+    at = _upload(raw)
+    assert "Using the uploaded file" in texts(at)
+    assert "were not UTF-8" not in texts(at)
+    assert metric(at, "vocabulary") == f"{Corpus.from_text(raw.decode('utf-8'), window=2).V:,}"

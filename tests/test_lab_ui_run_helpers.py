@@ -1,0 +1,202 @@
+"""The Train screen's run plumbing, tested directly (no screen, no worker process):
+the Stop button's hand-over of a stopped run (``lab_ui.runs``), the callback that stops a
+run (``lab_ui.guard.Stopper``), the "has this tab gone away?" question (``lab_ui.jobs``)
+and a worker's side of one job (``lab_ui.workers._one``), run in this process over pipes."""
+from __future__ import annotations
+
+import threading
+import types
+from dataclasses import dataclass
+from multiprocessing import Pipe
+
+import numpy as np
+import pytest
+import streamlit.runtime as runtime
+from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
+
+from lab_ui import guard, jobs, runs, workers
+
+
+# --- lab_ui.guard.Stopper ---------------------------------------------------------------
+
+def test_resume_does_nothing_when_no_rerun_is_waiting():
+    stopper = guard.Stopper()
+    assert stopper.resume() is None
+    assert stopper.pending is None
+
+
+def test_resume_raises_the_rerun_streamlit_asked_for():
+    stopper = guard.Stopper()
+    request = RerunException(None)
+    stopper.pending = request
+    with pytest.raises(RerunException) as raised:
+        stopper.resume()
+    assert raised.value is request
+
+
+def test_a_rerun_request_stops_the_run_and_is_kept(monkeypatch):
+    request = RerunException(None)
+
+    def check():
+        raise request
+    monkeypatch.setattr(guard, "get_run_yield_check", lambda: check)
+    stopper = guard.Stopper()
+    assert stopper(1, 0.5) is True
+    assert stopper.pending is request
+
+
+def test_the_progress_callback_and_the_session_check_run_every_n_calls(monkeypatch):
+    seen, asked = [], []
+    monkeypatch.setattr(guard, "get_run_yield_check", lambda: None)
+    monkeypatch.setattr(guard, "session_gone", lambda: asked.append(1) or len(asked) >= 2)
+    stopper = guard.Stopper(lambda step, value: seen.append((step, value)), every=3)
+    answers = [stopper(step, step / 10) for step in range(1, 8)]
+    assert seen == [(3, 0.3), (6, 0.6)]                 # calls 3 and 6 of 7
+    assert answers == [False] * 5 + [True, True]        # gone from the 2nd check on, and kept
+    assert stopper.gone is True
+    assert guard.Stopper(every=0).every == 1            # never zero: every call reports
+
+
+# --- lab_ui.jobs.session_gone -----------------------------------------------------------
+
+def test_no_session_or_no_runtime_is_never_gone(monkeypatch):
+    assert jobs.session_gone() is False                 # outside a script run: no session
+    monkeypatch.setattr(runtime, "exists", lambda: False)
+    monkeypatch.setattr(runtime, "get_instance", lambda: pytest.fail("no runtime to ask"))
+    assert jobs.session_gone("abc") is False            # a session id, but no server
+
+
+@pytest.mark.parametrize("active", [True, False])
+def test_a_session_is_gone_when_the_server_no_longer_has_it(monkeypatch, active):
+    asked = []
+    server = types.SimpleNamespace(is_active_session=lambda s: asked.append(s) or active)
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(runtime, "get_instance", lambda: server)
+    assert jobs.session_gone("abc") is (not active)
+    assert asked == ["abc"]
+
+
+# --- lab_ui.runs: the Stop button and the stopped run's hand-over ------------------------
+
+def test_the_stop_button_marks_the_run_as_held(monkeypatch):
+    fake = types.SimpleNamespace(session_state={})
+    monkeypatch.setattr(runs, "st", fake)
+    runs._hold("train_stop")
+    assert fake.session_state == {"train_stop_held": True}
+    runs._PARTIALS.put("", (("k",), "partial"))
+    runs.resume_training("train_stop")
+    assert fake.session_state == {} and runs._PARTIALS.get("") is None
+
+
+def test_the_next_run_waits_for_the_stopped_runs_hand_over():
+    key, result = ("text", 2, None, "config"), object()
+    runs._PARTIALS.take("")
+    late = threading.Timer(0.05, runs._PARTIALS.put, args=("", (key, result)))
+    late.start()
+    try:
+        assert runs._wait_for_partial(key, seconds=30) is result
+    finally:
+        late.cancel()
+        runs._PARTIALS.take("")
+
+
+def test_a_stopped_run_of_other_settings_is_not_handed_over(monkeypatch):
+    clock = iter([0.0, 0.0, 1.0, 2.5])                  # the deadline passes on the 3rd look
+    monkeypatch.setattr(runs, "time", types.SimpleNamespace(monotonic=lambda: next(clock),
+                                                            sleep=lambda s: None))
+    runs._PARTIALS.put("", (("other",), "partial"))
+    try:
+        assert runs._wait_for_partial(("mine",), seconds=2.0) is None
+    finally:
+        runs._PARTIALS.take("")
+
+
+def test_partials_keep_the_last_sessions_only():
+    p = runs._Partials(size=2)
+    for s in "abc":
+        p.put(s, (s, s.upper()))
+    assert p.get("a") is None and p.get("b") == ("b", "B") and p.take("c") == ("c", "C")
+    assert p.get("c") is None
+
+
+def test_the_run_cache_drops_the_least_recently_used_run_and_freezes_its_arrays():
+    cache = runs.RunCache(max_entries=2)
+    for k in "abc":
+        cache.put(k, _Result(np.zeros(3)))
+    assert len(cache) == 2 and cache.get("a") is None and cache.get("b") is not None
+    assert cache.nbytes == 2 * 3 * 8
+    assert not cache.get("c").vectors.flags.writeable
+
+
+@dataclass
+class _Result:
+    vectors: np.ndarray
+
+
+# --- lab_ui.workers._one: a worker's side of one job, in this process ----------------------
+
+def _pipes():
+    """(jobs, answers) as the worker sees them, and the server's ends."""
+    jobs_in, jobs_out = Pipe(duplex=False)        # server -> worker
+    answers_in, answers_out = Pipe(duplex=False)  # worker -> server
+    return jobs_in, answers_out, jobs_out, answers_in
+
+
+def _received(conn) -> list:
+    out = []
+    while conn.poll():
+        out.append(conn.recv())
+    return out
+
+
+def test_progress_goes_out_at_most_every_report_interval(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(workers, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    monkeypatch.setattr(workers, "REPORT_SECONDS", 1.0)     # with exact quarters below
+
+    def fn(n, callback):
+        for step in range(1, n + 1):
+            assert callback(step, step / 100) is False
+            now[0] += 0.25                 # four calls per report interval
+        return "result"
+
+    jobs_r, answers_w, jobs_w, answers_r = _pipes()
+    assert workers._one(7, fn, (9,), {}, True, jobs_r, answers_w) == ("done", "result", "")
+    assert _received(answers_r) == [("progress", 1, 0.01), ("progress", 5, 0.05), ("progress", 9, 0.09)]
+
+
+def test_a_stop_request_for_this_job_stops_the_run():
+    jobs_r, answers_w, jobs_w, answers_r = _pipes()
+    jobs_w.send(("stop", 6))                            # an older job's late request: ignored
+    jobs_w.send(("stop", 7))
+    seen = []
+
+    def fn(callback):
+        seen.append(callback(1, 2.0))
+        return "partial"
+
+    assert workers._one(7, fn, (), {}, True, jobs_r, answers_w) == ("done", "partial", "")
+    assert seen == [True]
+    assert _received(answers_r) == [("progress", 1, 2.0)]
+
+
+def test_an_other_jobs_stop_request_does_not_stop_this_one():
+    jobs_r, answers_w, jobs_w, answers_r = _pipes()
+    jobs_w.send(("stop", 6))
+    assert workers._one(7, lambda callback: callback(1, 2.0), (), {}, True, jobs_r, answers_w) == \
+        ("done", False, "")
+
+
+def test_a_run_that_cannot_stop_gets_no_callback_and_errors_come_back():
+    jobs_r, answers_w, _, _ = _pipes()
+    assert workers._one(1, lambda x, y=0: x + y, (2,), {"y": 3}, False, jobs_r, answers_w) == ("done", 5, "")
+    kind, err, trace = workers._one(1, lambda x: 1 / x, (0,), {}, False, jobs_r, answers_w)
+    assert kind == "error" and isinstance(err, ZeroDivisionError) and "ZeroDivisionError" in trace
+
+
+def test_a_server_that_went_away_stops_the_run():
+    jobs_r, answers_w, _, answers_r = _pipes()
+    answers_r.close()
+    answers_w.close()                                   # sending now raises OSError
+    assert workers._one(1, lambda callback: callback(1, 0.0), (), {}, True, jobs_r, answers_w) == \
+        ("done", True, "")
