@@ -87,14 +87,15 @@ LAB_UI_SCREEN_TESTS = {
                "tests/robust/test_word_rule.py"),
     "layout": ("tests/app/test_screens.py",),
     "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py"),
-    "bigtext_view": ("tests/app/test_bigtext.py",),
+    "bigtext_view": ("tests/app/test_bigtext.py", "tests/app/test_bigtext_views.py"),
     # The Train screen: its controls, its cached runs, its Result tab and its other tabs.
     "train_controls": ("tests/app/test_train_controls.py", "tests/app/test_values_controls.py",
                        "tests/app/test_values_train.py", "tests/app/test_train_lab.py"),
     "runs": ("tests/app/test_values_train.py", "tests/app/test_values_train_tabs.py",
              "tests/app/test_values_lookup_similarity.py", "tests/app/test_tokens.py",
              "tests/robust/test_budget.py"),
-    "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py"),
+    "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py",
+                     "tests/app/test_train_result_panels.py"),
     "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py"),
     "pickers": ("tests/app/test_word_pickers.py", "tests/app/test_values_train.py"),
     # The data inside every chart: the value tests read each chart's rows back.

@@ -300,3 +300,21 @@ def test_objectives_refuse_what_does_not_fit_and_say_what_would():
     refusal = " ".join(w.value for w in at.warning)
     assert f"at most {most:,} epochs with K = 20" in refusal and "Nothing was trained." in refusal
     assert not [d for d in at.dataframe if "objective" in d.value.columns]
+
+
+def test_objectives_train_both_runs_from_the_seed_above():
+    at = open_screen("train", train_tab=OBJECTIVES, train_seed="3", train_d_model="5")
+    assert_clean(at)
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)
+    cmp = compare_objectives(corpus, SkipGramConfig(seed=3, d_model=5),
+                             NegSamplingConfig(d_model=5, lr=1.0, epochs=100, batch_size=64, negatives=5, seed=3))
+    other = compare_objectives(corpus, SkipGramConfig(seed=3, d_model=5),
+                               NegSamplingConfig(d_model=5, lr=1.0, epochs=100, batch_size=64, negatives=5, seed=0))
+    assert round(other.negsampling_loss, 3) != round(cmp.negsampling_loss, 3)    # the seed shows
+    t = table(at, "objective")
+    assert_close(t["cross-entropy (one scale)"], [cmp.softmax_loss, cmp.negsampling_loss], 3)
+
+
+def test_run_b_s_width_goes_up_to_32():
+    at = open_screen("train", train_tab=COMPARE)
+    assert (at.slider(key="train_cmp_d_model").min, at.slider(key="train_cmp_d_model").max) == (1, 32)
