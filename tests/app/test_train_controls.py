@@ -72,3 +72,39 @@ def test_an_upload_holding_the_replacement_character_itself_is_not_flagged():
     assert "Using the uploaded file" in texts(at)
     assert "were not UTF-8" not in texts(at)
     assert metric(at, "vocabulary") == f"{Corpus.from_text(raw.decode('utf-8'), window=2).V:,}"
+
+
+# --- the link notice and the generated text's settings, with a stand-in for Streamlit ---------
+
+class _Screen:
+    def __init__(self, state):
+        self.session_state, self.warnings = dict(state), []
+
+    def warning(self, text):
+        self.warnings.append(text)
+
+
+def test_a_links_values_that_were_not_used_are_named(monkeypatch):
+    from lab_ui import train_controls
+    fake = _Screen({"train_lr": 0.5, "train_steps": 3000, "train_seed": "0", "train_d_model": 4,
+                    "train_source": "The lesson's 33 words"})
+    monkeypatch.setattr(train_controls, "st", fake)
+    train_controls.link_notice({"train_lr": ["0.50"], "train_steps": ["3e3"], "train_source": ["The lesson's 33 words"]})
+    assert fake.warnings == []                                     # equal values, however written
+    train_controls.link_notice({"train_lr": ["7"], "train_seed": ["0", "1"], "train_d_model": ["four"],
+                                "train_steps": ["3000"]})
+    assert fake.warnings == [
+        "Some settings in this link are not valid and were replaced by the defaults: "
+        f"learning rate = {plain(repr('7'))} (using 0.5); "
+        f"seed = {plain(repr('0') + ', ' + repr('1'))} (using 0); "
+        f"d_model = {plain(repr('four'))} (using 4)."]
+
+
+def test_the_generated_texts_settings_button_sets_them(monkeypatch):
+    from lab_ui import train_controls
+    from lab_ui.presets import SOFTMAX_SETTINGS
+    fake = _Screen({"train_d_model": 1, "train_lr": 50.0, "train_steps": 0, "train_window": 5})
+    monkeypatch.setattr(train_controls, "st", fake)
+    train_controls._use_generated_settings()
+    assert fake.session_state == {"train_d_model": SOFTMAX_SETTINGS.d_model, "train_lr": SOFTMAX_SETTINGS.lr,
+                                  "train_steps": SOFTMAX_SETTINGS.steps, "train_window": WINDOW}
