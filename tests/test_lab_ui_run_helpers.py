@@ -249,3 +249,70 @@ def test_the_stop_buttons_next_run_shows_the_stopped_run(clean_runs):
     runs.resume_training("t_stop")
     r = runs.train_run(TEXT, 2, config, stop_key="t_stop")
     assert r is not partial and not r.stopped and len(r.losses) == 301
+
+
+# --- lab_ui.jobs: the queue's words and a slot held for the body of a with -----------------
+
+@pytest.mark.parametrize("place, running, words", [
+    (1, 1, "busy with 1 long run from other students. Your run waits for a free slot (you are next)"),
+    (3, 2, "busy with 2 long runs from other students. Your run waits for a free slot (2 ahead of you)"),
+    (2, 0, "busy with 0 long runs from other students. Your run waits for a free slot (1 ahead of you)")])
+def test_the_waiting_message_says_the_place_and_the_runs(place, running, words):
+    assert words in jobs._waiting_text(place, running)
+
+
+class _Placeholder:
+    def __init__(self):
+        self.calls = []
+
+    def info(self, text, icon=None):
+        self.calls.append(("info", text))
+
+    def empty(self):
+        self.calls.append(("empty",))
+
+
+def test_a_slot_is_held_for_the_body_and_given_back_after_an_error(monkeypatch):
+    slots = jobs.JobSlots(1)
+    monkeypatch.setattr(jobs, "job_slots", lambda: slots)
+    box = _Placeholder()
+    with jobs.heavy_slot(box):
+        assert slots.running == 1
+    assert slots.running == 0 and box.calls == [("empty",)]
+    with pytest.raises(ZeroDivisionError):
+        with jobs.heavy_slot(None):
+            1 / 0
+    assert slots.running == 0
+
+
+def test_a_waiting_run_shows_its_place_until_a_slot_is_free(monkeypatch):
+    slots = jobs.JobSlots(1)
+    monkeypatch.setattr(jobs, "job_slots", lambda: slots)
+    monkeypatch.setattr(jobs, "session_gone", lambda: False)
+    slots.acquire()                                   # another student's long run
+    box, entered = _Placeholder(), threading.Event()
+
+    def waiter():
+        with jobs.heavy_slot(box):
+            entered.set()
+
+    t = threading.Thread(target=waiter)
+    t.start()
+    while not box.calls:                              # it has reported its place at least once
+        t.join(0.01)
+    assert not entered.is_set()
+    slots.release()
+    t.join(30)
+    assert entered.is_set() and slots.running == 0
+    assert box.calls[0] == ("info", jobs._waiting_text(1, 1)) and box.calls[-1] == ("empty",)
+
+
+def test_a_session_that_went_away_leaves_the_queue(monkeypatch):
+    slots = jobs.JobSlots(1)
+    monkeypatch.setattr(jobs, "job_slots", lambda: slots)
+    monkeypatch.setattr(jobs, "session_gone", lambda: True)
+    slots.acquire()
+    with pytest.raises(jobs.Cancelled):
+        with jobs.heavy_slot(_Placeholder()):
+            pytest.fail("must not run")
+    assert slots.waiting == 0 and slots.running == 1
