@@ -316,3 +316,32 @@ def test_a_session_that_went_away_leaves_the_queue(monkeypatch):
         with jobs.heavy_slot(_Placeholder()):
             pytest.fail("must not run")
     assert slots.waiting == 0 and slots.running == 1
+
+
+def _a_lambda():
+    return lambda: 0                                    # cannot be pickled
+
+
+def _fails():
+    raise KeyError("missing")
+
+
+def test_the_worker_loop_answers_each_job_and_ends_when_the_server_closes(monkeypatch):
+    import operator
+
+    import threadpoolctl
+    limits = []
+    monkeypatch.setattr(threadpoolctl, "threadpool_limits", lambda **kw: limits.append(kw))
+    jobs_r, answers_w, jobs_w, answers_r = _pipes()
+    jobs_w.send(("stop", 0))                            # a late stop request: skipped
+    jobs_w.send(("run", 1, operator.add, (2, 3), {}, False))
+    jobs_w.send(("run", 2, _a_lambda, (), {}, False))
+    jobs_w.send(("run", 3, _fails, (), {}, False))
+    jobs_w.close()
+    workers.serve(jobs_r, answers_w)                    # returns at the end of the pipe
+    assert limits == [{"limits": 1}]
+    done, unsendable, failed = _received(answers_r)
+    assert done == ("done", 5, "")
+    assert unsendable[0] == "error" and isinstance(unsendable[1], workers.WorkerError)
+    assert "The run's result could not be sent back from its worker process" in str(unsendable[1])
+    assert failed[0] == "error" and isinstance(failed[1], KeyError) and "KeyError: 'missing'" in failed[2]
