@@ -98,6 +98,9 @@ def test_a_links_values_that_were_not_used_are_named(monkeypatch):
         f"learning rate = {plain(repr('7'))} (using 0.5); "
         f"seed = {plain(repr('0') + ', ' + repr('1'))} (using 0); "
         f"d_model = {plain(repr('four'))} (using 4)."]
+    fake.warnings.clear()
+    train_controls.link_notice({"train_seed": ["x" * 40, "1", "2", "3"]})     # cut to 30 characters, 3 values
+    assert f"seed = {plain(', '.join(repr(v) for v in ['x' * 30, '1', '2']))} (using 0)." in fake.warnings[0]
 
 
 def test_the_generated_texts_settings_button_sets_them(monkeypatch):
