@@ -89,6 +89,8 @@ def test_the_stop_button_marks_the_run_as_held(monkeypatch):
     runs._PARTIALS.put("", (("k",), "partial"))
     runs.resume_training("train_stop")
     assert fake.session_state == {} and runs._PARTIALS.get("") is None
+    runs.resume_training("train_stop")                  # nothing held: nothing to forget, no error
+    assert fake.session_state == {}
 
 
 def test_the_next_run_waits_for_the_stopped_runs_hand_over():
@@ -120,6 +122,10 @@ def test_partials_keep_the_last_sessions_only():
         p.put(s, (s, s.upper()))
     assert p.get("a") is None and p.get("b") == ("b", "B") and p.take("c") == ("c", "C")
     assert p.get("c") is None
+    p = runs._Partials()                                # by default the last 16 sessions
+    for s in range(17):
+        p.put(str(s), (s, s))
+    assert p.get("0") is None and p.get("1") == (1, 1) and p.get("16") == (16, 16)
 
 
 def test_the_run_cache_drops_the_least_recently_used_run_and_freezes_its_arrays():
