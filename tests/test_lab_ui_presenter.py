@@ -51,7 +51,9 @@ def test_the_switch_flips_the_mode_or_keeps_it_when_its_state_is_missing(monkeyp
 def test_each_screen_s_neighbours_in_lesson_order():
     files = [f for f, _, _ in LESSON]
     assert presenter._neighbours(files[0]) == (None, LESSON[1])
+    assert presenter._neighbours(files[1]) == (LESSON[0], LESSON[2])          # Home is before screen 1
     assert presenter._neighbours(files[3]) == (LESSON[2], LESSON[4])
+    assert presenter._neighbours(files[-2]) == (LESSON[-3], LESSON[-1])       # the last screen is after it
     assert presenter._neighbours(files[-1]) == (LESSON[-2], None)
     assert presenter._neighbours("app_pages/not_a_screen.py") == (None, LESSON[1])    # as Home
 
