@@ -41,6 +41,7 @@ def shown(at) -> str:
 
 
 def test_the_heatmap_size_follows_the_number_of_words():
+    assert heatmap_px(BIG_HEATMAP) == layout.chart_px() != 11 * BIG_HEATMAP      # still half width
     assert heatmap_px(BIG_HEATMAP + 1) == 11 * (BIG_HEATMAP + 1)
     assert heatmap_px(100) == 720 and heatmap_px(66) == 720 and heatmap_px(65) == 715
 
