@@ -338,6 +338,8 @@ def test_the_worker_loop_answers_each_job_and_ends_when_the_server_closes(monkey
     import threadpoolctl
     limits = []
     monkeypatch.setattr(threadpoolctl, "threadpool_limits", lambda **kw: limits.append(kw))
+    niced = []
+    monkeypatch.setattr(workers.os, "nice", niced.append)     # not this test process
     jobs_r, answers_w, jobs_w, answers_r = _pipes()
     jobs_w.send(("stop", 0))                            # a late stop request: skipped
     jobs_w.send(("run", 1, operator.add, (2, 3), {}, False))
@@ -345,7 +347,7 @@ def test_the_worker_loop_answers_each_job_and_ends_when_the_server_closes(monkey
     jobs_w.send(("run", 3, _fails, (), {}, False))
     jobs_w.close()
     workers.serve(jobs_r, answers_w)                    # returns at the end of the pipe
-    assert limits == [{"limits": 1}]
+    assert limits == [{"limits": 1}] and niced == [workers.WORKER_NICE]
     done, unsendable, failed = _received(answers_r)
     assert done == ("done", 5, "")
     assert unsendable[0] == "error" and isinstance(unsendable[1], workers.WorkerError)
