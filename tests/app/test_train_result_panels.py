@@ -2,7 +2,6 @@
 lesson's defaults: a vocabulary too big for a half-width heatmap, a found word, a run that
 blew up. Each value is checked against core for the same run."""
 import numpy as np
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.corpus import GUIDE_TEXT, Corpus
