@@ -15,6 +15,7 @@ CASES = {
     "none": (None, None, "none"),
     "other words": ("the dog sat on the log", "the log sat on the dog", "sinusoidal"),
     "lengths differ": ("the cat", "the cat saw the cat", "sinusoidal"),
+    "one word": ("the cat", "cat", "sinusoidal"),
 }
 
 
@@ -48,6 +49,8 @@ def test_places_and_summaries_come_from_core(a, b, kind):
     summaries = table(at, "summary")
     expected = [order_test(E, ids_a, ids_b, None)] + ([] if P is None else [order_test(E, ids_a, ids_b, P)])
     assert len(summaries) == 2 * len(expected)
+    wheres = ["rows only", "with positions"][: len(expected)]
+    assert list(summaries["summary"]) == [f"{s}, {w}" for w in wheres for s in ("mean", "mean of tanh")]
     for row, (test, name) in zip(summaries.itertuples(index=False),
                                  [(t, s) for t in expected for s in ("mean", "tanh")]):
         u, v = (test.mean_a, test.mean_b) if name == "mean" else (test.squashed_a, test.squashed_b)
@@ -56,6 +59,18 @@ def test_places_and_summaries_come_from_core(a, b, kind):
         assert row[3] == ("no" if same else "yes")
     if kind == "sinusoidal" and len(ids_a) == len(ids_b):
         assert list(summaries["tells apart"]) == ["no", "no", "no", "yes"]
+
+
+@pytest.mark.parametrize("box", ["pos_a", "pos_b"])
+def test_an_empty_sentence_gets_a_message_not_a_table(box):
+    at = open_screen("position")
+    at.text_input(key=box).input("   ").run()
+    assert_clean(at)
+    corpus, _ = reference()
+    [message] = [e.value for e in at.error]
+    assert "each sentence needs at least one word" in message
+    assert f"the {corpus.V} words" in message and ", ".join(corpus.vocab) in message
+    assert not [t for t in at.dataframe if "place" in t.value.columns]
 
 
 @pytest.mark.parametrize("width", [None, 4, 64])

@@ -1,0 +1,184 @@
+"""app/lab_ui helpers' logic, checked directly (no screen): which group a word is in, a
+chart's title, label pixels, the pair walk's stepper, and every chart builder's spec against
+Vega-Lite's own schema, also off the defaults (a found word's rings, a numeric tooltip)."""
+from types import SimpleNamespace
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import pytest
+import streamlit as st
+from altair.utils.schemapi import validate_jsonschema
+
+from core.relations import RELATIONS
+from lab_ui import charts, pair_view
+from lab_ui.analogy_view import group_of
+from lab_ui.charts import chart_title, with_title
+from lab_ui.label_layout import to_pixels
+from lab_ui.parse import InputError, parse_id_rows
+from lab_ui.projection_views import word_groups
+
+
+@pytest.fixture(autouse=True)
+def fresh_state():
+    st.session_state.clear()
+    yield
+    st.session_state.clear()
+
+
+def test_group_of_names_each_side_of_each_relation():
+    for name, (_, _, pairs) in RELATIONS.items():
+        first, second = name.split(" - ")
+        for a, b, _ in pairs:
+            assert (group_of(a), group_of(b)) == (first, second), name
+    assert group_of("no such word") == "other word"
+
+
+def test_chart_title_from_the_spec_and_from_the_data():
+    assert chart_title({"title": "plain"}) == "plain"
+    assert chart_title({"title": ["two", "lines"]}) == "two lines"
+    assert chart_title({"title": {"text": "in a dict"}}) == "in a dict"
+    assert chart_title({"title": {"anchor": "start"}}) == ""             # a dict without text
+    assert chart_title({}) == ""
+    spec = {"title": charts.data_title("points")}
+    df = with_title(pd.DataFrame({"x": [1.0, 2.0]}), "first\nsecond")
+    assert chart_title(spec, {"points": df}) == "first second"
+    assert chart_title(spec, {"points": df.iloc[:0]}) == ""               # no rows yet
+    assert chart_title(spec, {"other": df}) == ""                          # its data is missing
+    assert chart_title(spec) == ""
+    assert chart_title({"title": {"text": {"signal": "s"}}}) == "{'signal': 's'}"   # no data expr
+
+
+def test_chart_title_reads_the_dataset_its_expression_names():
+    spec = {"title": charts.data_title("labels")}
+    frames = {"points": with_title(pd.DataFrame({"x": [1.0]}), "of the points"),
+              "labels": with_title(pd.DataFrame({"x": [1.0]}), "of the labels")}
+    assert chart_title(spec, frames) == "of the labels"
+
+
+def test_to_pixels_pads_each_axis_by_its_own_range():
+    xy = np.array([[10.0, 0.0], [20.0, 0.1], [15.0, 0.02]])    # x spans 10, y spans 0.1
+    lo, hi = xy.min(axis=0), xy.max(axis=0)
+    pad = 0.08 * (hi - lo)
+    u = (xy - (lo - pad)) / ((hi + pad) - (lo - pad))
+    expected = np.column_stack([u[:, 0] * 300, (1 - u[:, 1]) * 200])
+    np.testing.assert_allclose(to_pixels(xy, 300, 200), expected)
+    # the first point sits 8 / 116 of the way in from the left and bottom edges
+    np.testing.assert_allclose(to_pixels(xy, 300, 200)[0], [300 * 0.08 / 1.16, 200 * (1 - 0.08 / 1.16)])
+
+
+def test_to_pixels_with_a_fixed_domain_uses_it_on_both_axes():
+    xy = np.array([[-1.0, 3.0], [1.0, -1.0], [0.5, 0.0]])
+    u = (xy + 1.0) / 4.0                                        # domain -1 .. 3 on both axes
+    np.testing.assert_allclose(to_pixels(xy, 400, 100, domain=(-1.0, 3.0)),
+                               np.column_stack([u[:, 0] * 400, (1 - u[:, 1]) * 100]))
+
+
+def test_pair_stepper_walks_the_stages_then_the_next_pair():
+    last = len(pair_view.STAGES) - 1
+    assert pair_view.position(3) == (0, 0)                    # a fresh session: first pair, first stage
+    pair_view._next_step(3)
+    assert pair_view.position(3) == (0, 1)                    # one stage at a time
+    st.session_state[pair_view.PAIR_KEY] = 1
+    st.session_state[pair_view.STAGE_KEY] = last - 1
+    pair_view._next_step(3)
+    assert pair_view.position(3) == (1, last)
+    pair_view._next_step(3)                                   # past the last stage: next pair
+    assert pair_view.position(3) == (2, 0)
+    st.session_state[pair_view.STAGE_KEY] = last
+    pair_view._next_step(3)                                   # from the last pair: back to the first
+    assert pair_view.position(3) == (0, 0)
+    pair_view._move_pair(3, -1)
+    assert pair_view.position(3) == (2, 0)
+    pair_view._show_all()
+    assert pair_view.position(3) == (2, last)
+
+
+def test_pair_position_stays_inside_the_pairs_and_stages():
+    st.session_state[pair_view.PAIR_KEY] = 7                  # e.g. a link made for a longer text
+    st.session_state[pair_view.STAGE_KEY] = 99
+    assert pair_view.position(5) == (4, len(pair_view.STAGES) - 1)
+    assert pair_view.position(6) == (5, len(pair_view.STAGES) - 1)
+
+
+def test_word_groups_puts_words_outside_the_groups_in_other():
+    g = SimpleNamespace(groups={"animals": ["cat", "dog"], "places": ["river"]}, ambiguous="bank")
+    assert word_groups(["dog", "bank", "the", "river", "cat", "saw"], g) == [
+        "animals", "bank", "other", "places", "animals", "other"]
+
+
+def test_parse_id_rows_reads_whole_numbers_as_int64():
+    ids = parse_id_rows("1 2 3\n4, 5, 6.0")
+    assert ids.dtype == np.int64
+    np.testing.assert_array_equal(ids, [[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(InputError, match=r"^The ids"):
+        parse_id_rows("\n".join(["1 2"] * 17))                # more lines than the 16 allowed
+    assert parse_id_rows("\n".join(["1 2"] * 17), max_rows=17).shape == (17, 2)
+    with pytest.raises(InputError, match=r"^Batch"):
+        parse_id_rows("1 2\n3", name="Batch")                  # rows of unequal length
+
+
+def test_parse_id_rows_names_the_box_in_its_message():
+    with pytest.raises(InputError, match=r"^The ids must be whole numbers\."):
+        parse_id_rows("1 2.5")
+    with pytest.raises(InputError, match=r"^Batch must be whole numbers\."):
+        parse_id_rows("1 2.5", name="Batch")
+
+
+# Every builder's spec, read as Vega-Lite reads it, is valid against Vega-Lite's schema: a
+# misspelt or mis-cased property (``DY``, ``SHAPE``), a type Vega-Lite does not know
+# (``NOMINAL``) or a field without a name fails here, on paths the default screens never draw.
+SCHEMA = alt.vegalite.v6.schema.core.load_schema()
+RNG = np.random.default_rng(3)
+COORDS = RNG.normal(size=(6, 2))
+WORDS = ["cat", "dog", "saw", "the", "river", "bank"]
+
+
+def assert_valid(spec: dict) -> None:
+    spec = charts.with_rows(spec)
+    error = validate_jsonschema(spec, SCHEMA, rootschema=SCHEMA, raise_error=False)
+    assert error is None, error
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_every_builder_makes_a_valid_vega_lite_spec(big):
+    S = np.corrcoef(RNG.normal(size=(6, 4)))
+    specs = [
+        charts.scatter(COORDS, WORDS, WORDS, title="t", big=big),
+        charts.scatter(COORDS, WORDS, WORDS, colour=["a", "a", "b", "b", "c", "c"], labels=False,
+                       domain=(-3.0, 3.0), ring=(0, 2, 4), far=(True, False), big=big),
+        charts.heatmap(S, WORDS, title="cosines", mark="dog", big=big),
+        charts.heatmap(S, WORDS, size=60, big=big),                   # cells too small for numbers
+        charts.loss_curve({"run A": np.linspace(3, 1, 50), "run B": np.array([2.0])},
+                          {"chance": 2.5, "floor": 0.5}, title="loss", big=big),
+        charts.bars(pd.DataFrame({"n": [1, 2, 3], "v": [0.5, 0.2, 0.3]}), "n", "v",
+                    color="n", horizontal=True, domain=(0, 1), big=big),
+        charts.bars(pd.DataFrame({"w": ["a", "b"], "v": [0.5, 0.2]}), "w", "v", big=big),
+        charts.strip(pd.DataFrame({"g": [1, 1, 2], "v": [0.1, 0.2, 0.3]}), "v", "g",
+                     domain=(-1, 1), order=[2, 1], big=big),
+        charts.strip(pd.DataFrame({"g": ["x", "y"], "v": [0.1, 0.2]}), "v", "g", big=big),
+    ]
+    for spec in specs:
+        assert_valid(spec)
+
+
+def test_the_found_word_rings_read_the_found_rows():
+    spec = charts.with_rows(charts.scatter(COORDS, WORDS, WORDS, ring=(1, 3, 5), far=(False, True)))
+    found = spec["datasets"]["found"]
+    assert [r["word"] for r in found] == ["dog", "the", "bank"]
+    np.testing.assert_allclose([[r["x"], r["y"]] for r in found], COORDS[[1, 3, 5]])
+    assert [r["role"] for r in found][1:] == ["neighbour, near here too", charts.FAR_ROLE]
+    rings = [layer for layer in spec["layer"] if layer.get("data") == {"name": "found"}]
+    assert [layer["mark"]["type"] for layer in rings] == ["point", "text"]
+    for layer in rings:                                 # placed at the found rows' own x and y
+        assert (layer["encoding"]["x"]["field"], layer["encoding"]["y"]["field"]) == ("x", "y")
+    assert rings[0]["mark"]["filled"] is False                           # a ring, not a dot over the point
+    assert {f["field"] for f in rings[0]["encoding"]["tooltip"]} == {"word", "role"}
+    assert rings[1]["encoding"]["text"]["field"] == "word"
+
+
+def test_a_tooltip_reads_numbers_as_numbers_and_names_as_names():
+    num = charts.with_rows(charts.bars(pd.DataFrame({"n": [1, 2], "v": [0.5, 0.2]}), "n", "v"))
+    names = charts.with_rows(charts.bars(pd.DataFrame({"w": ["a", "b"], "v": [0.5, 0.2]}), "w", "v"))
+    assert num["encoding"]["tooltip"][0] == {"field": "n", "type": "quantitative"}
+    assert names["encoding"]["tooltip"][0] == {"field": "w", "type": "nominal"}
