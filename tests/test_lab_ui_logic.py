@@ -182,3 +182,104 @@ def test_a_tooltip_reads_numbers_as_numbers_and_names_as_names():
     names = charts.with_rows(charts.bars(pd.DataFrame({"w": ["a", "b"], "v": [0.5, 0.2]}), "w", "v"))
     assert num["encoding"]["tooltip"][0] == {"field": "n", "type": "quantitative"}
     assert names["encoding"]["tooltip"][0] == {"field": "w", "type": "nominal"}
+
+
+# --- the Similarity screen's arrows ----------------------------------------------------------
+
+def test_arrow_names_sit_beyond_each_head_along_its_arrow():
+    from lab_ui.similarity_views import LABEL_GAP, arrows_frame
+
+    u, v = np.array([3.0, 4.0]), np.array([0.0, -2.0])
+    pts = arrows_frame(u, v)
+    assert list(pts["name"]) == ["u", "v"]
+    np.testing.assert_array_equal(pts[["x", "y"]].to_numpy(), [u, v])
+    np.testing.assert_array_equal(pts[["x0", "y0"]].to_numpy(), np.zeros((2, 2)))
+    # along the arrow, LABEL_GAP px on, screen y pointing down
+    np.testing.assert_allclose(pts[["dx", "dy"]].to_numpy(), [[LABEL_GAP * 0.6, -LABEL_GAP * 0.8],
+                                                              [0.0, LABEL_GAP]])
+    zero = arrows_frame(np.zeros(2), np.array([-1.0, 0.0]))      # no direction: up and right
+    np.testing.assert_allclose(zero[["dx", "dy"]].to_numpy(), [[LABEL_GAP * 0.7, -LABEL_GAP * 0.7],
+                                                               [-LABEL_GAP, 0.0]])
+
+
+@pytest.mark.parametrize("u, v, lim", [((3.0, -4.0), (1.0, 0.5), 4 * 1.3), ((0.2, 0.1), (-0.5, 0.3), 1.3)])
+def test_arrows_share_one_square_range_that_holds_both(u, v, lim):
+    from lab_ui.similarity_views import arrows_chart, arrows_frame, arrows_px
+
+    spec = arrows_chart(arrows_frame(np.array(u), np.array(v)), 12.34).to_dict()
+    rules, heads, labels = spec["layer"]
+    for axis in ("x", "y"):
+        assert rules["encoding"][axis]["scale"]["domain"] == pytest.approx([-lim, lim])
+    assert (rules["encoding"]["x"]["field"], rules["encoding"]["y"]["field"]) == ("x0", "y0")
+    assert (rules["encoding"]["x2"]["field"], rules["encoding"]["y2"]["field"]) == ("x", "y")
+    for layer in (heads, labels):                                   # heads and names at the tips
+        assert (layer["encoding"]["x"]["field"], layer["encoding"]["y"]["field"]) == ("x", "y")
+    assert labels["encoding"]["text"]["field"] == "name"
+    assert spec["width"] == spec["height"] == arrows_px(False)
+    assert arrows_chart(arrows_frame(np.array(u), np.array(v)), 1.0, big=True).to_dict()["width"] == arrows_px(True)
+    assert spec["title"] == "u and v: 12.3° apart"
+    assert validate_jsonschema(spec, SCHEMA, rootschema=SCHEMA, raise_error=False) is None
+
+
+def test_squares_written_out_with_negatives_in_brackets():
+    from lab_ui.similarity_views import squares
+
+    assert squares(np.array([3.0, -1.0, 0.5, 1e-7])) == "3² + (-1)² + 0.5² + (1e-07)²"
+
+
+@pytest.mark.parametrize("V", [2, 5])
+def test_one_hot_cosines_of_different_words_are_all_zero(V):
+    from lab_ui.similarity_views import onehot_cosines
+
+    oh = onehot_cosines(V)
+    np.testing.assert_array_equal(oh.S, np.eye(V))
+    assert (oh.n_different, oh.largest) == (V * (V - 1), 0.0)
+
+
+# --- captions that compare two runs: every branch ------------------------------------------
+
+@pytest.mark.parametrize("loss_b, says", [
+    (2.05 + 0.0110, "B ends closer to its floor than A: 0.011 above it against 0.020"),
+    (2.05 + 0.0300, "B ends further from its floor than A: 0.030 above it against 0.020"),
+    (2.05 + 0.0203, "B ends as close to its floor as A (both 0.020 above it)"),      # 0.0003 apart
+    (2.05 + 0.0196, "B ends as close to its floor as A (both 0.020 above it)"),
+])
+def test_floors_differ_compares_each_run_with_its_own_floor(loss_b, says):
+    from lab_ui.captions import floors_differ
+
+    text = floors_differ(2, 1.700, 1.720, 4, 2.05, loss_b)
+    assert text.endswith(f"each run is above its own floor. {says}.")
+    assert text.startswith("A and B count neighbours in different windows (2 and 4)")
+    assert "1.700 for A and 2.050 for B" in text
+
+
+def test_floors_differ_calls_a_gap_of_half_a_thousandth_a_difference():
+    from lab_ui.captions import floors_differ
+
+    assert "B ends further from its floor than A" in floors_differ(2, 0.0, 0.5, 3, 0.0, 0.5006)
+    assert "as close to its floor as A" in floors_differ(2, 0.0, 0.5, 3, 0.0, 0.5004)
+
+
+@pytest.mark.parametrize("a, b, says", [
+    (0.1, 0.2, "CBOW was quicker (skip-gram took 2.0 times as long)"),
+    (0.3, 0.1, "skip-gram was quicker (CBOW took 3.0 times as long)"),
+    (1.5, 1.0, "skip-gram was quicker (CBOW took 1.5 times as long)"),         # exactly the bar
+    (0.149, 0.1, "CBOW and skip-gram took about the same time (the slower took 1.5 times as long"),
+    (0.1, 0.12, "CBOW and skip-gram took about the same time (the slower took 1.2 times as long"),
+    (0.0, 0.0, "CBOW and skip-gram took about the same time (the slower took 1.0 times as long"),
+    (0.0, 0.1, "CBOW was quicker (skip-gram took inf times as long)"),
+])
+def test_speed_verdict_calls_a_winner_only_past_the_bar(a, b, says):
+    from lab_ui.captions import CLEAR_SPEEDUP, speed_verdict
+
+    text = speed_verdict("CBOW", a, "skip-gram", b)
+    assert text.startswith(says), text
+    if "about the same" in text:
+        assert text.endswith(f"only {CLEAR_SPEEDUP:.1f} times or more counts as quicker)")
+
+
+def test_speed_verdict_takes_its_bar_as_given():
+    from lab_ui.captions import speed_verdict
+
+    assert speed_verdict("A", 0.1, "B", 0.12, clear=1.1).startswith("A was quicker (B took 1.2 times")
+    assert "only 3.0 times or more" in speed_verdict("A", 0.1, "B", 0.2, clear=3.0)
