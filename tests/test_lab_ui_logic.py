@@ -283,3 +283,64 @@ def test_speed_verdict_takes_its_bar_as_given():
 
     assert speed_verdict("A", 0.1, "B", 0.12, clear=1.1).startswith("A was quicker (B took 1.2 times")
     assert "only 3.0 times or more" in speed_verdict("A", 0.1, "B", 0.2, clear=3.0)
+
+
+# --- find a word: its rings and its table; the player's steps ---------------------------------
+
+def overlap_of_a_square():
+    from core.honesty import neighbour_overlap
+
+    X = np.array([[1.0, 0.0], [0.9, 0.1], [0.0, 1.0], [0.1, 0.9], [-1.0, 0.2]])
+    Y = np.array([[0.0, 0.0], [5.0, 0.0], [1.0, 0.0], [6.0, 0.0], [2.0, 0.0]])   # 0 and 1 pulled apart
+    return X, neighbour_overlap(X, Y, k=2)
+
+
+def test_ring_args_ring_the_word_then_its_table_neighbours_with_the_far_ones_marked():
+    from lab_ui.find_word import ring_args
+
+    X, ov = overlap_of_a_square()
+    near = ov.neighbours_of(0)                        # [(1, False), ...]: 1 is near in the table, far here
+    assert ring_args(ov, None) == {}
+    assert ring_args(ov, 0) == {"ring": (0, *[j for j, _ in near]), "far": tuple(not kept for _, kept in near)}
+    assert ring_args(ov, 0)["ring"][1] == 1 and ring_args(ov, 0)["far"][0] is True
+
+
+def test_found_table_names_each_neighbour_its_cosine_and_each_picture_s_verdict():
+    from core.honesty import neighbour_overlap
+    from core.similarity import cosine_matrix
+    from lab_ui.find_word import found_table
+
+    X, ov = overlap_of_a_square()
+    kept = neighbour_overlap(X, X, k=2)               # the table itself keeps every neighbour
+    vocab = ["a", "b", "c", "d", "e"]
+    S = cosine_matrix(X)
+    t = found_table(vocab, 3, S[3], {"squashed": ov, "faithful": kept})
+    near = [j for j, _ in ov.neighbours_of(3)]
+    assert list(t["neighbour"]) == [vocab[j] for j in near]
+    np.testing.assert_allclose(t["cosine"], S[3, near])
+    assert list(t["squashed"]) == ["near" if k else "far" for _, k in ov.neighbours_of(3)]
+    assert list(t["faithful"]) == ["near", "near"]
+
+
+def test_the_player_starts_at_the_end_and_steps_round():
+    from lab_ui.player import start_at_the_end
+
+    start_at_the_end("k", [0, 25, 50])
+    assert st.session_state["k"] == 50
+    st.session_state["k"] = 25
+    start_at_the_end("k", [0, 25, 50])               # still one of the steps: left where it is
+    assert st.session_state["k"] == 25
+    start_at_the_end("k", [0, 10, 20])               # a new run's steps: back to its end
+    assert st.session_state["k"] == 20
+
+
+def test_playing_moves_one_step_on_and_wraps_round():
+    from lab_ui.player import step_slider
+
+    st.session_state["k"] = 25
+    step_slider("Iteration", [0, 25, 50], "k", playing=True)
+    assert st.session_state["k"] == 50
+    step_slider("Iteration", [0, 25, 50], "k", playing=True)
+    assert st.session_state["k"] == 0
+    step_slider("Iteration", [0, 25, 50], "k", playing=False)     # paused: it stays
+    assert st.session_state["k"] == 0
