@@ -344,3 +344,46 @@ def test_playing_moves_one_step_on_and_wraps_round():
     assert st.session_state["k"] == 0
     step_slider("Iteration", [0, 25, 50], "k", playing=False)     # paused: it stays
     assert st.session_state["k"] == 0
+
+
+@pytest.mark.parametrize("text, rewritten, dropped", [
+    ("ﬁsh 🐱 and ﬁsh 🐶 🐱", True, True), ("ﬁsh and STRAẞE", True, False), ("cat 🐱 dog", False, True)])
+def test_the_word_rule_note_gives_core_s_counts_and_examples(text, rewritten, dropped):
+    from core.corpus import text_changes
+    from lab_ui.inputs import word_rule_note
+
+    c = text_changes(text)
+    note = word_rule_note(c)
+    assert note.startswith("Your text was changed before training: ") and note.endswith(".")
+    rewrites = f"{c.n_normalised:,} character(s) were rewritten by the word rule's Unicode normalisation ("
+    drops = f"{c.n_dropped:,} character(s) that are not letters, marks or digits were dropped ("
+    assert (rewrites in note, drops in note) == (rewritten, dropped)
+    for a, b in c.normalised:
+        assert f"{a} → {b}" in note
+    if dropped:
+        assert f"were dropped ({' '.join(c.dropped)})" in note
+    if rewritten and dropped:
+        assert note.index(rewrites) < note.index("; ") < note.index(drops)
+
+
+def test_chip_colours_go_by_first_appearance_and_cycle_after_the_last():
+    from lab_ui.chips import CHIP_COLOURS, colours_for
+
+    n = len(CHIP_COLOURS)
+    ids = [7, 3, 7, *range(100, 100 + n)]
+    got = colours_for(ids)
+    assert list(got) == [7, 3, *range(100, 100 + n)]
+    assert [got[7], got[3]] == CHIP_COLOURS[:2]
+    assert got[100 + n - 2] == CHIP_COLOURS[0] and got[100 + n - 1] == CHIP_COLOURS[1]   # cycled round
+
+
+def test_short_headers_keep_the_full_name_as_the_tooltip_and_the_format():
+    from lab_ui.layout import short_headers
+
+    fmt = st.column_config.NumberColumn(format="%.2f")
+    out = short_headers({"a long column name": fmt, "other": None}, {"a long column name": "short", "x": "y"})
+    assert out["a long column name"]["label"] == "short" and out["a long column name"]["help"] == "a long column name"
+    assert out["a long column name"]["type_config"] == fmt["type_config"]          # its number format is kept
+    assert (out["x"]["label"], out["x"]["help"]) == ("y", "x")
+    assert out["other"] is None                                                    # a column not renamed: as given
+    assert fmt.get("label") is None                                                # the caller's config is not changed
