@@ -387,3 +387,58 @@ def test_short_headers_keep_the_full_name_as_the_tooltip_and_the_format():
     assert (out["x"]["label"], out["x"]["help"]) == ("y", "x")
     assert out["other"] is None                                                    # a column not renamed: as given
     assert fmt.get("label") is None                                                # the caller's config is not changed
+
+
+# --- the Analogies screen's pieces ------------------------------------------------------------
+
+def test_relation_of_and_the_group_order():
+    from lab_ui.analogy_view import GROUP_ORDER, relation_of
+
+    for name, (_, _, pairs) in RELATIONS.items():
+        for a, b, _ in pairs:
+            assert relation_of(a) == relation_of(b) == name
+    assert relation_of("the") == "other word"
+    assert GROUP_ORDER == [side for name in RELATIONS for side in name.split(" - ")] + ["other word"]
+
+
+def test_accuracy_and_answers_tables():
+    from core.relations import METHODS
+    from lab_ui.analogy_view import accuracy_table, answers_table
+
+    scores = {"capitals": {m: (i + 1, 4) for i, m in enumerate(METHODS)}, "plurals": {m: (0, 2) for m in METHODS}}
+    t = accuracy_table(scores)
+    assert list(t.columns) == ["questions", *METHODS]
+    assert list(t["questions"]) == ["capitals", "plurals"]
+    assert list(t.iloc[0, 1:]) == [f"{i + 1} of 4" for i in range(len(METHODS))]
+    assert set(t.iloc[1, 1:]) == {"0 of 2"}
+    found = SimpleNamespace(answers=[("queen", 0.912345), ("king", 0.5)])
+    a = answers_table(found)
+    assert list(a["rank"]) == [1, 2] and list(a["word"]) == ["queen", "king"]
+    assert list(a["cosine"]) == [0.9123, 0.5]
+
+
+def side(**kw):
+    from core.relations import SideSplit
+
+    base = dict(relation="male - female", away="male", towards="female", gap=0.5, spread=0.2,
+                ordered=6, pairs=6, apart=True)
+    return SideSplit(**{**base, **kw})
+
+
+def test_split_sentence_on_each_branch():
+    from lab_ui.analogy_view import split_sentence
+
+    assert split_sentence(None, "man", "woman") == ""
+    apart = split_sentence(side(), "man", "woman")
+    assert apart.startswith("The male and female words **separate** along man → woman")
+    assert "the female words sit 0.50 further along than the male words" in apart
+    assert "spread by about 0.20" in apart and "6 of 6 pairs" in apart and "left out" not in apart
+    overlap = split_sentence(side(apart=False, gap=-0.123, pairs=4, ordered=4), "man", "woman")
+    assert overlap.startswith("The female words lie further along than their partners, but the two groups **overlap**")
+    assert "sit 0.12 less far along than the male words" in overlap
+    assert "4 of 4 pairs" in overlap and "(pairs holding the two words that set the direction are left out)" in overlap
+    mixed = split_sentence(side(apart=False, gap=0.004, ordered=3, pairs=5), "man", "woman")
+    assert mixed.startswith("The male and female words **do not separate** along man → woman")
+    assert "on average the two groups sit at the same place" in mixed and "3 of 5 pairs" in mixed
+    assert "left out" in mixed
+    assert "sit 0.01 further along" in split_sentence(side(gap=0.006), "a", "b")        # rounds to 0.01: not 0
