@@ -258,6 +258,8 @@ def test_floors_differ_calls_a_gap_of_half_a_thousandth_a_difference():
 
     assert "B ends further from its floor than A" in floors_differ(2, 0.0, 0.5, 3, 0.0, 0.5006)
     assert "as close to its floor as A" in floors_differ(2, 0.0, 0.5, 3, 0.0, 0.5004)
+    # exactly half a thousandth (0.0005 - 0 is the float 0.0005 itself): already a difference
+    assert "B ends further from its floor than A" in floors_differ(2, 0.0, 0.0, 3, 0.0, 0.0005)
 
 
 @pytest.mark.parametrize("a, b, says", [
