@@ -88,3 +88,26 @@ def test_the_sinusoidal_picture_is_the_cosine_of_core_positions(width):
     caption = next(t for t in texts(at, "caption") if "stripe" in t)
     for value in (S[0, 1], S[0, 2], S[0, -1]):
         assert has_number(caption, value, 2)
+
+
+def words_shown(at, nth):
+    return list(table(at, "place", "word", nth=nth)["word"])
+
+
+def test_a_lesson_link_sets_both_sentences():
+    at = open_screen("position", pos_a="the dog sat on the log", pos_b="the log sat")
+    assert_clean(at)
+    corpus, _ = reference()
+    for nth, s in enumerate(("the dog sat on the log", "the log sat")):
+        assert words_shown(at, nth) == [corpus.vocab[i] for i in corpus.encode(s)]
+
+
+def test_a_linked_sentence_longer_than_the_box_takes_is_cut_to_its_length():
+    from lab_ui.inputs import MAX_SENTENCE
+
+    long = ("the cat sat " * MAX_SENTENCE)[: MAX_SENTENCE + 1]       # ends "... the cat s"
+    at = open_screen("position", pos_a=long, pos_b=long)
+    assert_clean(at)
+    corpus, _ = reference()
+    cut = [corpus.vocab[i] for i in corpus.encode(long[:MAX_SENTENCE])]   # the box keeps "... the cat "
+    assert words_shown(at, 0) == words_shown(at, 1) == cut
