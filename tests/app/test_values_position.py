@@ -68,7 +68,7 @@ def test_an_empty_sentence_gets_a_message_not_a_table(box):
     assert_clean(at)
     corpus, _ = reference()
     [message] = [e.value for e in at.error]
-    assert "each sentence needs at least one word" in message
+    assert "toy vocabulary (each sentence needs at least one word): " in message
     assert f"the {corpus.V} words" in message and ", ".join(corpus.vocab) in message
     assert not [t for t in at.dataframe if "place" in t.value.columns]
 
