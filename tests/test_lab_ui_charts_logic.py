@@ -90,6 +90,9 @@ def test_arrow_names_sit_beyond_each_head_along_its_arrow():
     # along the arrow, LABEL_GAP px on, screen y pointing down
     np.testing.assert_allclose(pts[["dx", "dy"]].to_numpy(), [[LABEL_GAP * 0.6, -LABEL_GAP * 0.8],
                                                               [0.0, LABEL_GAP]])
+    short = arrows_frame(np.array([0.3, 0.4]), np.array([0.0, 0.5]))   # shorter than 1: still unit offsets
+    np.testing.assert_allclose(short[["dx", "dy"]].to_numpy(), [[LABEL_GAP * 0.6, -LABEL_GAP * 0.8],
+                                                                [0.0, -LABEL_GAP]])
     zero = arrows_frame(np.zeros(2), np.array([-1.0, 0.0]))      # no direction: up and right
     np.testing.assert_allclose(zero[["dx", "dy"]].to_numpy(), [[LABEL_GAP * 0.7, -LABEL_GAP * 0.7],
                                                                [-LABEL_GAP, 0.0]])
