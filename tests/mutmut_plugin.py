@@ -18,6 +18,12 @@
    are left out. A module not in the table keeps every screen test that reaches it. Fewer
    tests can only kill fewer mutants, so the score is a lower bound of
    what the whole fast suite would score; it is what makes the run take an hour, not 14.
+5. ``WORDS_TEST``, the approval test of every screen's words and chart settings
+   (tests/app/test_screen_words.py: labels, help texts, captions, column names, a chart's
+   marks, dashes and offsets), judges the mutants of every app/lab_ui module besides its
+   listed screen tests. mutmut runs only the tests that reached the mutated function, so a
+   mutant meets just the screens that show it: about 0.1 to 0.8 s per screen. Its
+   determinism check (each screen run twice) is left out.
 """
 from __future__ import annotations
 
@@ -67,6 +73,9 @@ APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py",
                             "tests/robust/test_budget.py::test_reference_run_is_not_touched",
                             "tests/robust/test_word_rule.py::test_the_train_screen_warns",
                             "tests/test_jobs.py::test_a_long_run_on_the_train_screen")
+
+# Rule 5: judges every app/lab_ui mutant (its parametrised cases, one screen run each).
+WORDS_TEST = "tests/app/test_screen_words.py::test_screen_words["
 
 # app/lab_ui module -> the screen test files that judge its mutants (beside its unit tests).
 LAB_UI_SCREEN_TESTS = {
@@ -127,7 +136,8 @@ def _keep(nodeid: str, mutant: str) -> bool:
         return not nodeid.startswith(APP_TESTS)
     if mutant.startswith("app.lab_ui."):
         listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
-        return not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
+        return (not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
+                or nodeid.startswith(WORDS_TEST))
     return True
 
 
