@@ -93,7 +93,7 @@ LAB_UI_SCREEN_TESTS = {
     "paste_guard": ("tests/app/test_screens.py",),
     "exercises": ("tests/app/test_exercises.py", "tests/app/test_values_controls.py"),
     "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py",
-               "tests/robust/test_word_rule.py"),
+               "tests/robust/test_word_rule.py", "tests/app/test_values_position.py"),
     "layout": ("tests/app/test_screens.py",),
     "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py", "tests/app/test_common_panels.py"),
     "bigtext_view": ("tests/app/test_bigtext.py", "tests/app/test_bigtext_views.py"),
