@@ -68,8 +68,9 @@ def test_an_empty_sentence_gets_a_message_not_a_table(box):
     assert_clean(at)
     corpus, _ = reference()
     [message] = [e.value.replace("\\", "") for e in at.error]        # as read (Markdown escapes dropped)
-    assert "toy vocabulary (each sentence needs at least one word): " in message
-    assert f"the {corpus.V} words" in message and ", ".join(corpus.vocab) in message
+    name = {"pos_a": "Sentence A", "pos_b": "Sentence B"}[box]
+    assert message == (f"{name} has no words: type at least one word of the toy vocabulary ("
+                       + ", ".join(corpus.vocab) + ").")
     assert not [t for t in at.dataframe if "place" in t.value.columns]
 
 
