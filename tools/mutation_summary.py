@@ -328,6 +328,11 @@ REVIEWED = [
      "equivalent: unreachable, checks.whole(k, 'k', 1) refuses k < 1 first"),
     ("core.word2vec.xǁ_Buffersǁ__init____mutmut_*", "G + 3 * w), d)",
      "equivalent: a larger work array; scatter_add uses only its first n x d entries"),
+    # round 6: the modules changed after round 5's run (tsne, relations, senses, word2vec, sgns, export)
+    ("core.relations.x_side_split__mutmut_*", "if a not in p[:3] and ",
+     "equivalent: a and b are side words (relation_sides), never a pair's identity word p[2]"),
+    ("core.relations.x_side_split__mutmut_*", " and b not in p[:3] and ",
+     "equivalent: a and b are side words (relation_sides), never a pair's identity word p[2]"),
     ("core.embedding.x__check_ids__mutmut_*", 'indices(ids, "XXToken idsXX", ',
      "equivalent: the message is rewritten below, which reads only the word 'outside' in it"),
     ("core.embedding.x__check_ids__mutmut_*", 'indices(ids, "token ids", ',
