@@ -1,4 +1,5 @@
 """Embedding Lab: the router. Page config, the navigation, and nothing else."""
+import ctypes
 import sys
 from pathlib import Path
 
@@ -10,6 +11,8 @@ if str(ROOT) not in sys.path:
 import numpy  # noqa: E402,F401  (loads the BLAS library, so that the limit below reaches it)
 import streamlit as st  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
+
+M_ARENA_MAX = -8   # glibc's mallopt parameter number (malloc.h)
 
 
 @st.cache_resource(show_spinner=False)
@@ -24,10 +27,28 @@ def one_blas_thread_per_product():
 
 one_blas_thread_per_product()
 
+
+@st.cache_resource(show_spinner=False)
+def two_malloc_arenas() -> bool:
+    """Once per server process, on Linux with glibc: at most two malloc arenas. glibc gives a
+    thread that finds the others' arenas busy one of its own (up to eight per core) and seldom
+    hands their freed pages back; Streamlit runs every script run on a thread of its own, so a
+    class's server kept growing (docs/performance.md, "A class on one server"). True if set."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:                     # another C library (musl): nothing to set
+        return False
+    return libc.mallopt(M_ARENA_MAX, 2) == 1
+
+
+two_malloc_arenas()
+
 # Streamlit runs a full garbage collection after every script run. Over the ~145,000 long-lived
 # objects of a warm server (Streamlit, Altair, NumPy, pandas, pyarrow ...) that took 80-110 ms per
 # rerun; moved out of the collector's view once they are all imported, it takes 7-14 ms
-# (docs/performance.md). Nothing here is ever garbage, so freezing it loses nothing.
+# (docs/performance.md). Nothing imported is ever garbage, so freezing it loses nothing.
 import gc  # noqa: E402
 
 import altair  # noqa: E402,F401
@@ -38,7 +59,18 @@ from lab_ui import links  # noqa: E402
 from lab_ui.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
-gc.freeze()
+
+@st.cache_resource(show_spinner=False)
+def freeze_the_imports() -> bool:
+    """Once per server process, not at every rerun: a freeze also takes every object alive at
+    that moment (other sessions' pages and runs), and frozen objects that later become garbage
+    in a reference cycle are never collected. Frozen at every rerun, a class's server grew by
+    about 14 MiB a minute (docs/performance.md, "A class on one server")."""
+    gc.freeze()
+    return True
+
+
+freeze_the_imports()
 
 # A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
 st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),

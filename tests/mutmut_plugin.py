@@ -18,6 +18,12 @@
    are left out. A module not in the table keeps every screen test that reaches it. Fewer
    tests can only kill fewer mutants, so the score is a lower bound of
    what the whole fast suite would score; it is what makes the run take an hour, not 14.
+5. ``WORDS_TEST``, the approval test of every screen's words and chart settings
+   (tests/app/test_screen_words.py: labels, help texts, captions, column names, a chart's
+   marks, dashes and offsets), judges the mutants of every app/lab_ui module besides its
+   listed screen tests. mutmut runs only the tests that reached the mutated function, so a
+   mutant meets just the screens that show it: about 0.1 to 0.8 s per screen. Its
+   determinism check (each screen run twice) is left out.
 """
 from __future__ import annotations
 
@@ -68,6 +74,9 @@ APP_TESTS = SCREEN_TESTS + ("tests/robust/test_issue19_screens.py",
                             "tests/robust/test_word_rule.py::test_the_train_screen_warns",
                             "tests/test_jobs.py::test_a_long_run_on_the_train_screen")
 
+# Rule 5: judges every app/lab_ui mutant (its parametrised cases, one screen run each).
+WORDS_TEST = "tests/app/test_screen_words.py::test_screen_words["
+
 # app/lab_ui module -> the screen test files that judge its mutants (beside its unit tests).
 LAB_UI_SCREEN_TESTS = {
     "captions": ("tests/app/test_captions.py", "tests/app/test_exercises.py",
@@ -84,17 +93,18 @@ LAB_UI_SCREEN_TESTS = {
     "paste_guard": ("tests/app/test_screens.py",),
     "exercises": ("tests/app/test_exercises.py", "tests/app/test_values_controls.py"),
     "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py",
-               "tests/robust/test_word_rule.py"),
+               "tests/robust/test_word_rule.py", "tests/app/test_values_position.py"),
     "layout": ("tests/app/test_screens.py",),
-    "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py"),
-    "bigtext_view": ("tests/app/test_bigtext.py",),
+    "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py", "tests/app/test_common_panels.py"),
+    "bigtext_view": ("tests/app/test_bigtext.py", "tests/app/test_bigtext_views.py"),
     # The Train screen: its controls, its cached runs, its Result tab and its other tabs.
     "train_controls": ("tests/app/test_train_controls.py", "tests/app/test_values_controls.py",
                        "tests/app/test_values_train.py", "tests/app/test_train_lab.py"),
     "runs": ("tests/app/test_values_train.py", "tests/app/test_values_train_tabs.py",
              "tests/app/test_values_lookup_similarity.py", "tests/app/test_tokens.py",
              "tests/robust/test_budget.py"),
-    "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py"),
+    "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py",
+                     "tests/app/test_train_result_panels.py"),
     "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py"),
     "pickers": ("tests/app/test_word_pickers.py", "tests/app/test_values_train.py"),
     # The data inside every chart: the value tests read each chart's rows back.
@@ -127,7 +137,8 @@ def _keep(nodeid: str, mutant: str) -> bool:
         return not nodeid.startswith(APP_TESTS)
     if mutant.startswith("app.lab_ui."):
         listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
-        return not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
+        return (not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
+                or nodeid.startswith(WORDS_TEST))
     return True
 
 

@@ -144,6 +144,35 @@ def test_the_router_limits_blas_to_one_thread():
     assert out.stdout.strip().splitlines()[-1] == "[1]", out.stdout
 
 
+def test_the_router_freezes_the_imports_once_per_process():
+    """gc.freeze() at every rerun also froze other sessions' pages and runs, and frozen garbage
+    in a reference cycle is never collected: a class's server kept growing. In a fresh process:
+    the first run freezes, later runs (with new objects alive) freeze nothing more."""
+    import os
+    import subprocess
+    import sys
+    from tests.app.conftest import APP
+    from tests.conftest import ROOT
+
+    script = (
+        "import gc\n"
+        "from streamlit.testing.v1 import AppTest\n"
+        "at = AppTest.from_file(%r, default_timeout=60).run()\n"
+        "assert not at.exception\n"
+        "first = gc.get_freeze_count()\n"
+        "alive = [[i] for i in range(50_000)]\n"
+        "at.switch_page('app_pages/train.py').run()\n"
+        "at.run()\n"
+        "print(first, gc.get_freeze_count())\n"
+    ) % APP
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")])}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    first, later = map(int, out.stdout.strip().splitlines()[-1].split())
+    assert first > 100_000 and later <= first        # frozen objects may be freed, none added
+
+
 def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypatch):
     """With the long-run line lowered to 0 s, the lesson's run goes through a slot and is
     trained in a worker process: the figures are the same and the slot is free again

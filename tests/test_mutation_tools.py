@@ -26,6 +26,15 @@ def test_ui_mutants_are_judged_by_unit_tests_and_their_modules_screens_only():
     assert _keep("tests/app/test_train.py::test_x", UNLISTED)      # a module not in the table keeps all
 
 
+def test_the_screen_words_approval_judges_every_ui_mutant_but_not_the_core():
+    words = "tests/app/test_screen_words.py::test_screen_words[train-export]"
+    twice = "tests/app/test_screen_words.py::test_descriptions_are_deterministic[train]"
+    for module in LAB_UI_SCREEN_TESTS:
+        assert _keep(words, f"app.lab_ui.{module}.x_f__mutmut_1"), module
+        assert not _keep(twice, f"app.lab_ui.{module}.x_f__mutmut_1"), module
+    assert not _keep(words, CORE)
+
+
 def test_every_listed_screen_test_file_exists():
     from pathlib import Path
 

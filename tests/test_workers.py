@@ -75,6 +75,11 @@ def test_a_worker_uses_one_blas_thread(pool):
     assert pool.call(helpers.blas_threads, stoppable=False) == [1]
 
 
+def test_a_worker_runs_nicer_than_the_server(pool):
+    """Long runs are background work: on a busy machine the class's light reruns come first."""
+    assert pool.call(helpers.niceness, stoppable=False) == min(19, os.nice(0) + workers.WORKER_NICE)
+
+
 def test_progress_reaches_the_caller_and_stop_returns_the_partial_run(pool):
     corpus, seen = Corpus.from_text(GUIDE_TEXT, window=2), []
 

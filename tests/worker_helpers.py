@@ -42,6 +42,10 @@ def pid() -> int:
     return os.getpid()
 
 
+def niceness() -> int:
+    return os.nice(0)
+
+
 def blas_threads() -> list[int]:
     """The thread counts of the worker's BLAS/OpenMP pools."""
     import numpy  # noqa: F401

@@ -15,7 +15,8 @@ from lab_ui.inputs import text_changes_for, word_rule_note
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, resume_training, train_run
 from lab_ui.train_controls import (GENERATED, LESSON_RUN, TABS, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS,
-                                   corpus_controls, generated, link_notice, link_values, run_controls)
+                                   corpus_controls, generated, keep_hidden_controls, link_notice, link_values,
+                                   run_controls, seed_control)
 from lab_ui.train_result import result_tab
 from lab_ui.train_views import compare_view, export_view, groups_view, objectives_view, replay_view
 from core.corpus import GUIDE_TEXT, Corpus, CorpusError
@@ -28,13 +29,17 @@ def main() -> None:
           "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
           "change. The starting settings are the lesson's reference run.")
     given = link_values()                     # read before the widgets, which drop bad values
-    config, window = run_controls()
+    sliders = st.empty()                      # the full softmax's row: drawn once the text is known
     text, source_note = corpus_controls()
     source = st.session_state.get("train_source")
-    link_notes(given, source, text)
     if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
-        bigtext_view.show(text, source_note, config.seed)
+        keep_hidden_controls()                # only word2vec's own settings show, and the seed
+        link_notes(given, source, text)
+        bigtext_view.show(text, source_note, seed_control)
         st.stop()
+    with sliders.container():
+        config, window = run_controls()
+    link_notes(given, source, text)
     share_note(pasted=source == PASTED)
     reset_button("train_", key="train_reset", defaults=LESSON_RUN)
 

@@ -13,6 +13,7 @@ import hashlib
 import logging
 import threading
 import time
+from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
@@ -106,23 +107,25 @@ class Word2VecJob:
         threading.Thread(target=self.run, name="word2vec-job", daemon=True).start()
 
 
-def show(text: str, note: str, seed: int) -> None:
-    """The whole big-text path of the Train screen."""
+def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
+    """The whole big-text path of the Train screen; ``seed_control(column)`` draws the Seed box."""
     size = size_of(text)
     st.info((note + " " if note else "") +
             f"This text has {size.n_words:,} words, {size.n_distinct:,} of them different: more than "
             f"{MAX_SOFTMAX_VOCAB}, so it is trained with **word2vec's negative sampling** (each pair "
             f"scores its true word and 5 random ones) instead of the lesson's full softmax (which would "
-            f"score all {size.n_distinct:,} words for every pair). The sliders above belong to the "
-            "full softmax; word2vec's settings are here. Lines are sentences: windows stop at line ends.")
-    c = st.columns(4)
-    d_model = c[0].select_slider("Vector size (d_model)", [10, 25, 50, 100], 50, key="train_w2v_d")
+            f"score all {size.n_distinct:,} words for every pair). Its settings are below (the lesson's "
+            "sliders return with a smaller text). Lines are sentences: windows stop at line ends.")
+    c = st.columns(5)
+    d_model = c[0].select_slider("Vector size (d_model)", [10, 25, 50, 100], 50, key="train_w2v_d",
+                                 help="How many numbers each word's vector has.")
     window = c[1].slider("Window", 1, 10, 5, key="train_w2v_window",
                          help="Largest look to each side; each word draws a window from 1 to this.")
     epochs = c[2].select_slider("Epochs", [1, 2, 3, 5, 10, 20], suggested_epochs(size.n_words),
                                 key="train_w2v_epochs", help="Passes over the text.")
     min_count = c[3].select_slider("Min. count", [1, 2, 3, 5, 10], 5, key="train_w2v_min_count",
                                    help="Words seen fewer times than this get no vector.")
+    seed = seed_control(c[4])
     config = Word2VecConfig(d_model=int(d_model), window=int(window), epochs=int(epochs),
                             min_count=int(min_count), seed=int(seed))
     est = estimate(size.n_words, config)

@@ -77,10 +77,13 @@ def two_sentences(corpus, prefix: str, a: str = "the cat saw the dog",
     s2 = c2.text_input("Sentence B", b, key=f"{prefix}b", max_chars=MAX_SENTENCE, bind="query-params")
     try:
         ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
-        if len(ids_a) == 0 or len(ids_b) == 0:
-            raise KeyError("each sentence needs at least one word")
     except KeyError as err:
         error(f"Use only the {corpus.V} words of the toy vocabulary ({err.args[0]}): "
               + ", ".join(corpus.vocab) + ".")
+        st.stop()
+    if len(ids_a) == 0 or len(ids_b) == 0:
+        empty = " and ".join(name for name, ids in (("Sentence A", ids_a), ("Sentence B", ids_b)) if len(ids) == 0)
+        error(f"{empty} has no words: type at least one word of the toy vocabulary ("
+              + ", ".join(corpus.vocab) + ").")
         st.stop()
     return TwoSentences(ids_a, ids_b, s1, s2)

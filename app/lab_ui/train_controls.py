@@ -110,6 +110,21 @@ def run_controls() -> tuple[SkipGramConfig, int]:
     return SkipGramConfig(**values), window
 
 
+def seed_control(where) -> int:
+    """The Seed box alone (the big-text path shows it beside word2vec's settings)."""
+    return CONTROLS["seed"].show(where, "train_seed", LESSON_DEFAULTS["seed"])
+
+
+def keep_hidden_controls() -> None:
+    """Keep the full softmax's settings while its sliders are hidden (a big text is chosen):
+    Streamlit forgets a widget's value in a run that does not draw it, and a student who goes
+    back to a small text should find the sliders as they left them."""
+    for name in CONTROLS:
+        key = f"train_{name}"
+        if name != "seed" and key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
 def corpus_controls() -> tuple[str, str]:
     """Let the user pick the training text; return it and a note on anything changed."""
     src = st.radio("Training text", SOURCES, horizontal=True, key="train_source", bind="query-params")

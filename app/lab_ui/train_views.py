@@ -109,10 +109,13 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     st.markdown("Change one setting for a second run **B** and compare it with the run above "
                 "(**A**): same text, same seed, same number of steps.")
     c = st.columns(3)
-    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model", bind="query-params")
-    w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window", bind="query-params")
+    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model",
+                      bind="query-params", help="Run B's vector width (run A's is the d_model slider above).")
+    w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window", bind="query-params",
+                      help="Run B's neighbours on each side (run B gets its own training pairs).")
     lr_b = c[2].select_slider("B: learning rate", COMPARE_LR_OPTIONS,
-                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr", bind="query-params")
+                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr",
+                              bind="query-params", help="Run B's step size; too big and it blows up.")
     corpus_b = corpus_for(text, w_b, TRAIN_VOCAB_CAP)
     steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
     if cut_note:
@@ -250,9 +253,11 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
         "(Mikolov et al., 2013) instead scores the true neighbour and a few random **negative** "
         "words, and trains on small batches. Same text, same width, same seed:")
     c = st.columns(2)
-    k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives", bind="query-params")
+    k = c[0].slider("Negatives per pair (K)", 1, 20, 5, key="train_ns_negatives", bind="query-params",
+                    help="How many random words each true pair is scored against.")
     epochs = c[1].slider("Passes over the pairs (epochs)", 1, 200,
-                         10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs", bind="query-params")
+                         10 if corpus.n_pairs > 2000 else 100, key="train_ns_epochs", bind="query-params",
+                         help="How many times negative sampling goes through every (word, neighbour) pair.")
     # Budget (issue 19): price both runs before starting them; refuse what does not fit.
     work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
             + budget.negsampling_work(corpus.V, corpus.n_pairs, config.d_model, k, epochs))

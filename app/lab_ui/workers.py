@@ -6,8 +6,9 @@ a thread holds the interpreter lock between its NumPy calls, so three students t
 server"). ``call(fn, *args)`` runs one core function in a worker process instead:
 
 * a worker is a plain ``python -m lab_ui.workers`` process with NumPy and one BLAS thread,
-  started on first use and kept for the next run (at most ``MAX_IDLE`` wait idle). It is
-  started with ``subprocess`` (fork + exec at once), not forked from the server, so nothing
+  at a lower CPU priority than the server (``WORKER_NICE``), started on first use and kept
+  for the next run (at most ``MAX_IDLE`` wait idle). It is started with ``subprocess``
+  (fork + exec at once), not forked from the server, so nothing
   of the server is copied: not Streamlit's threads and their locks, nor the objects the
   router moved out of the garbage collector's view. (``multiprocessing``'s spawn and
   forkserver methods would re-run Streamlit's ``__main__``, the app's router, in every worker.)
@@ -46,6 +47,11 @@ MAX_IDLE = max(1, (os.cpu_count() or 2) - 1)
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 """One BLAS thread in a worker, set before NumPy loads its BLAS: with a thread per core for
 every product, a 300-word run took 40 s beside a busy class instead of 2 s."""
+WORKER_NICE = 10
+"""A long run is background work: its worker runs this much nicer (lower CPU priority) than
+the server, so that on a busy machine a student's light rerun gets a core before someone's
+long run does, and the long run takes the cores nobody else needs. (With two replicas on two
+cores, each replica's worker otherwise took a core from the class: docs/performance.md.)"""
 POLL_SECONDS = 0.1
 REPORT_SECONDS = 0.1
 STOP_GRACE_SECONDS = 2.0
@@ -194,6 +200,7 @@ def serve(jobs: Connection, answers: Connection) -> None:
     import numpy  # noqa: F401 - load the BLAS library now, so that the limit below reaches it
     from threadpoolctl import threadpool_limits
     threadpool_limits(limits=1)              # the server's other cores belong to the class
+    os.nice(WORKER_NICE)                     # and its light reruns come first
     while True:
         try:
             message = jobs.recv()

@@ -115,3 +115,28 @@ def test_undecodable_bytes_are_reported(raw, note):
     at.file_uploader(key="train_upload").set_value(("odd.txt", raw, "text/plain")).run()
     assert_clean(at)
     assert note in texts(at)
+
+
+def test_a_big_text_shows_only_word2vecs_settings_and_keeps_the_lessons():
+    """One set of controls at a time: the lesson's sliders hide while a big text is chosen (no
+    second "Window"), the Seed box moves beside word2vec's settings and reaches its run, and
+    the lesson's sliders come back as the student left them."""
+    at = open_screen("train")
+    at.slider(key="train_d_model").set_value(9).run()
+    at.radio(key="train_source").set_value("Paste your own text").run()
+    at.file_uploader(key="train_upload").set_value(("big.txt", TEXT.encode("utf-8"), "text/plain")).run()
+    assert_clean(at)
+    keys = {w.key for w in at.slider} | {w.key for w in at.select_slider}
+    assert {"train_d_model", "train_lr", "train_window", "train_steps"}.isdisjoint(keys)
+    assert [s.label for s in at.slider] == ["Window"] and "train_w2v_window" in keys
+    at.text_input(key="train_seed").input("7").run()
+    at.select_slider(key="train_w2v_epochs").set_value(1).run()
+    at.button(key="train_w2v_start").click().run()
+    job = at.session_state["train_w2v_job"]
+    assert job.key[1] == Word2VecConfig(d_model=50, window=5, epochs=1, min_count=5, seed=7)
+    job.stop.set()
+    _wait(at)
+    lesson = at.radio(key="train_source").options[0]
+    at.radio(key="train_source").set_value(lesson).run()
+    assert_clean(at)
+    assert at.slider(key="train_d_model").value == 9 and at.text_input(key="train_seed").value == "7"

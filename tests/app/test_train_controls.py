@@ -2,8 +2,11 @@
 and the config's defaults: the link, the reset defaults and the starting values agree."""
 from dataclasses import fields
 
+from core.corpus import Corpus
 from core.skipgram import SkipGramConfig
+from lab_ui.common import plain
 from lab_ui.train_controls import BOUND, CONTROLS, LESSON_RUN, WINDOW, WholeBox
+from tests.app.conftest import assert_clean, metric, open_screen, texts
 
 
 def test_each_control_sets_a_config_field_or_the_window():
@@ -28,7 +31,7 @@ def test_the_reset_values_are_the_reference_run():
 
 
 def test_runs_are_cached_per_config_and_equal_core():
-    from core.corpus import GUIDE_TEXT, Corpus
+    from core.corpus import GUIDE_TEXT
     from core.skipgram import train
     from lab_ui.runs import run_cache, train_run
 
@@ -43,3 +46,68 @@ def test_runs_are_cached_per_config_and_equal_core():
         assert (r.E == expected.E).all() and (r.losses == expected.losses).all()
     assert not (ra.E == rb.E).all()
     run_cache().clear()
+
+
+def _upload(raw: bytes):
+    at = open_screen("train")
+    at.radio(key="train_source").set_value("Paste your own text").run()
+    at.file_uploader(key="train_upload").set_value(("notes.txt", raw, "text/plain")).run()
+    assert_clean(at)
+    return at
+
+
+def test_an_upload_that_is_not_utf8_is_read_with_its_bad_bytes_replaced():
+    raw = b"caf\xe9 au lait for the cat and the dog and the cat"      # Latin-1, not UTF-8
+    at = _upload(raw)
+    shown = texts(at)
+    assert "Some bytes were not UTF-8 text and were replaced." in shown
+    assert f"Using the uploaded file “{plain('notes.txt')}” ({len(raw) / 1e6:.2f} MB)" in shown
+    expected = Corpus.from_text(raw.decode("utf-8", errors="replace"), window=2)
+    assert metric(at, "vocabulary") == f"{expected.V:,}"
+
+
+def test_an_upload_holding_the_replacement_character_itself_is_not_flagged():
+    raw = "the cat \ufffd sat on the mat and the dog sat on the log".encode("utf-8")
+    at = _upload(raw)
+    assert "Using the uploaded file" in texts(at)
+    assert "were not UTF-8" not in texts(at)
+    assert metric(at, "vocabulary") == f"{Corpus.from_text(raw.decode('utf-8'), window=2).V:,}"
+
+
+# --- the link notice and the generated text's settings, with a stand-in for Streamlit ---------
+
+class _Screen:
+    def __init__(self, state):
+        self.session_state, self.warnings = dict(state), []
+
+    def warning(self, text):
+        self.warnings.append(text)
+
+
+def test_a_links_values_that_were_not_used_are_named(monkeypatch):
+    from lab_ui import train_controls
+    fake = _Screen({"train_lr": 0.5, "train_steps": 3000, "train_seed": "0", "train_d_model": 4,
+                    "train_source": "The lesson's 33 words"})
+    monkeypatch.setattr(train_controls, "st", fake)
+    train_controls.link_notice({"train_lr": ["0.50"], "train_steps": ["3e3"], "train_source": ["The lesson's 33 words"]})
+    assert fake.warnings == []                                     # equal values, however written
+    train_controls.link_notice({"train_lr": ["7"], "train_seed": ["0", "1"], "train_d_model": ["four"],
+                                "train_steps": ["3000"]})
+    assert fake.warnings == [
+        "Some settings in this link are not valid and were replaced by the defaults: "
+        f"learning rate = {plain(repr('7'))} (using 0.5); "
+        f"seed = {plain(repr('0') + ', ' + repr('1'))} (using 0); "
+        f"d_model = {plain(repr('four'))} (using 4)."]
+    fake.warnings.clear()
+    train_controls.link_notice({"train_seed": ["x" * 40, "1", "2", "3"]})     # cut to 30 characters, 3 values
+    assert f"seed = {plain(', '.join(repr(v) for v in ['x' * 30, '1', '2']))} (using 0)." in fake.warnings[0]
+
+
+def test_the_generated_texts_settings_button_sets_them(monkeypatch):
+    from lab_ui import train_controls
+    from lab_ui.presets import SOFTMAX_SETTINGS
+    fake = _Screen({"train_d_model": 1, "train_lr": 50.0, "train_steps": 0, "train_window": 5})
+    monkeypatch.setattr(train_controls, "st", fake)
+    train_controls._use_generated_settings()
+    assert fake.session_state == {"train_d_model": SOFTMAX_SETTINGS.d_model, "train_lr": SOFTMAX_SETTINGS.lr,
+                                  "train_steps": SOFTMAX_SETTINGS.steps, "train_window": WINDOW}

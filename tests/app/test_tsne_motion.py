@@ -61,3 +61,23 @@ def test_the_last_frame_is_the_still_picture(perplexity, seed):
     labels = set(moving.rows("align")["word"])                   # the label layer's words
     corpus = Corpus.from_text(generate_corpus().text, window=2)
     assert corpus.vocab[int(corpus.most_frequent(1)[0])] in labels    # the most frequent word first
+
+
+def frame_shown(at, perplexity, seed):
+    run = tsne(trained(GROUPS).E, perplexity=float(perplexity), seed=seed, metric="cosine",
+               perplexity_cap=1.0, frame_every=25)
+    assert metric(at, "KL divergence") == f"{run.frame_kl[-1]:.3f}"
+    rows = chart_titled(at, f"t-SNE at iteration 1,000 (perplexity {perplexity})").rows("x")
+    assert_close(rows[["x", "y"]].to_numpy(), run.frames[-1])
+
+
+def test_a_shared_link_opens_the_same_perplexity_and_seed():
+    at = open_screen("projections", proj_motion_perplexity="30", proj_motion_seed="4")
+    assert_clean(at)
+    frame_shown(at, 30, 4)
+
+
+def test_a_link_with_a_seed_past_the_box_s_range_falls_back_to_the_default():
+    at = open_screen("projections", proj_motion_seed="5000")      # seeds run from 0 to 1,000
+    assert_clean(at)
+    frame_shown(at, 5, 0)

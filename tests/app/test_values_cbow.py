@@ -118,6 +118,8 @@ def test_the_rows_table(shown):
     assert_close(rows["skip-gram: pairs from its row"], sig.skipgram_pairs)
     assert_close(rows["CBOW: predictions with it in the context"], sig.cbow_uses)
     assert_close(rows["CBOW: its total share of those averages"], sig.cbow_weight, decimals=2)
+    # held to 2 decimals in the table itself (what its download gives), as the screen shows them
+    assert list(rows["CBOW: its total share of those averages"]) == list(sig.cbow_weight.round(2))
 
 
 def test_a_huge_learning_rate_is_reported_not_drawn_as_neighbours():
@@ -159,3 +161,14 @@ def test_the_time_verdict_calls_a_winner_only_when_the_gap_is_clear(monkeypatch,
     time = text_with(at, r"\*\*Time\.\*\*")
     assert says in time
     assert f"CBOW took {round(cb_seconds * 1000):,} ms, skip-gram {round(sg_seconds * 1000):,} ms" in time
+
+
+@pytest.mark.parametrize("linked, used", [("5", 5), ("6", 2)])
+def test_a_linked_window_is_used_only_inside_the_slider_s_range(linked, used):
+    """The window slider runs from 1 to 5: a link with 5 trains with it; one with 6 is not
+    used (the default window 2 is)."""
+    at = open_screen("cbow", cbow_window=linked)
+    corpus, sg, cb = expected(window=used)
+    assert metric(at, "skip-gram: floor") == f"{loss_floor(corpus):.3f}"
+    assert metric(at, "CBOW: floor") == f"{cbow_floor(corpus):.3f}"
+    assert metric(at, "CBOW: final loss") == f"{cb.final_loss:.3f}"

@@ -15,6 +15,7 @@ CASES = {
     "none": (None, None, "none"),
     "other words": ("the dog sat on the log", "the log sat on the dog", "sinusoidal"),
     "lengths differ": ("the cat", "the cat saw the cat", "sinusoidal"),
+    "one word": ("the cat", "cat", "sinusoidal"),
 }
 
 
@@ -48,6 +49,8 @@ def test_places_and_summaries_come_from_core(a, b, kind):
     summaries = table(at, "summary")
     expected = [order_test(E, ids_a, ids_b, None)] + ([] if P is None else [order_test(E, ids_a, ids_b, P)])
     assert len(summaries) == 2 * len(expected)
+    wheres = ["rows only", "with positions"][: len(expected)]
+    assert list(summaries["summary"]) == [f"{s}, {w}" for w in wheres for s in ("mean", "mean of tanh")]
     for row, (test, name) in zip(summaries.itertuples(index=False),
                                  [(t, s) for t in expected for s in ("mean", "tanh")]):
         u, v = (test.mean_a, test.mean_b) if name == "mean" else (test.squashed_a, test.squashed_b)
@@ -56,6 +59,19 @@ def test_places_and_summaries_come_from_core(a, b, kind):
         assert row[3] == ("no" if same else "yes")
     if kind == "sinusoidal" and len(ids_a) == len(ids_b):
         assert list(summaries["tells apart"]) == ["no", "no", "no", "yes"]
+
+
+@pytest.mark.parametrize("box", ["pos_a", "pos_b"])
+def test_an_empty_sentence_gets_a_message_not_a_table(box):
+    at = open_screen("position")
+    at.text_input(key=box).input("   ").run()
+    assert_clean(at)
+    corpus, _ = reference()
+    [message] = [e.value.replace("\\", "") for e in at.error]        # as read (Markdown escapes dropped)
+    name = {"pos_a": "Sentence A", "pos_b": "Sentence B"}[box]
+    assert message == (f"{name} has no words: type at least one word of the toy vocabulary ("
+                       + ", ".join(corpus.vocab) + ").")
+    assert not [t for t in at.dataframe if "place" in t.value.columns]
 
 
 @pytest.mark.parametrize("width", [None, 4, 64])
@@ -73,3 +89,26 @@ def test_the_sinusoidal_picture_is_the_cosine_of_core_positions(width):
     caption = next(t for t in texts(at, "caption") if "stripe" in t)
     for value in (S[0, 1], S[0, 2], S[0, -1]):
         assert has_number(caption, value, 2)
+
+
+def words_shown(at, nth):
+    return list(table(at, "place", "word", nth=nth)["word"])
+
+
+def test_a_lesson_link_sets_both_sentences():
+    at = open_screen("position", pos_a="the dog sat on the log", pos_b="the log sat")
+    assert_clean(at)
+    corpus, _ = reference()
+    for nth, s in enumerate(("the dog sat on the log", "the log sat")):
+        assert words_shown(at, nth) == [corpus.vocab[i] for i in corpus.encode(s)]
+
+
+def test_a_linked_sentence_longer_than_the_box_takes_is_cut_to_its_length():
+    from lab_ui.inputs import MAX_SENTENCE
+
+    long = ("the cat sat " * MAX_SENTENCE)[: MAX_SENTENCE + 1]       # ends "... the cat s"
+    at = open_screen("position", pos_a=long, pos_b=long)
+    assert_clean(at)
+    corpus, _ = reference()
+    cut = [corpus.vocab[i] for i in corpus.encode(long[:MAX_SENTENCE])]   # the box keeps "... the cat "
+    assert words_shown(at, 0) == words_shown(at, 1) == cut

@@ -103,6 +103,9 @@ def test_context_preview():
     t = table(at, "vector", "group", "cosine")
     assert_close(t["cosine"], want, 3)
     assert list(t["group"]) == [a, b] * 3
-    bars = charts_with(at, "vector")[0].rows("cosine")
+    chart = charts_with(at, "vector")[0]
+    bars = chart.rows("cosine")
     assert_close(bars["cosine"], want, 3)
+    # the cosine axis runs from 0 (or the lowest cosine, if one is negative) to 1
+    assert chart.spec["encoding"]["x"]["scale"]["domain"] == pytest.approx([min(0.0, min(want)), 1.0])
     assert has_number(text_with(at, r"with each other"), prev.sense_similarity, 2)

@@ -3,6 +3,7 @@ and the word-groups result) show core's numbers for their own inputs."""
 import numpy as np
 import pytest
 
+from core import budget
 from core.corpus import GUIDE_TEXT, Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, generate_corpus, group_recovery
@@ -269,5 +270,51 @@ def test_the_objectives_table_shows_three_decimals_in_every_row():
     config = json.loads(frame.proto.columns)
     for column in ("cross-entropy (one scale)", "seconds"):
         assert config[column]["type_config"]["format"] == "%.3f", column
+    assert config["_index"]["hidden"] is True                  # no 0, 1 row numbers beside the names
     shown = ["%.3f" % x for x in frame.value["cross-entropy (one scale)"]]
     assert shown[0] == "1.713" and all(len(s.split(".")[1]) == 3 for s in shown)
+
+
+def test_objectives_say_so_when_only_the_softmax_run_blew_up():
+    """A learning rate of 20 blows the softmax run up; negative sampling has its own (1.0)."""
+    at = open_screen("train", train_tab=OBJECTIVES, train_lr="20.0")
+    assert_clean(at)
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)
+    cmp = compare_objectives(corpus, SkipGramConfig(lr=20.0),
+                             NegSamplingConfig(d_model=4, lr=1.0, epochs=100, batch_size=64, negatives=5, seed=0))
+    assert cmp.softmax.diverged and not cmp.negsampling.diverged
+    assert any("One of the two runs blew up" in e.value for e in at.error)
+    assert not [d for d in at.dataframe if "objective" in d.value.columns]
+
+
+def test_objectives_refuse_what_does_not_fit_and_say_what_would():
+    at = open_screen("train", train_source="Word groups (generated)", train_tab=OBJECTIVES, train_d_model="8",
+                     train_ns_negatives="20", train_ns_epochs="100")
+    assert_clean(at)
+    corpus = Corpus.from_text(generate_corpus().text, window=2, max_vocab=TRAIN_VOCAB_CAP)
+    softmax = budget.skipgram_work(corpus.V, 8, SkipGramConfig().steps)
+    work = softmax + budget.negsampling_work(corpus.V, corpus.n_pairs, 8, 20, 100)
+    assert work > budget.BUDGET
+    most = budget.max_negsampling_epochs(corpus.V, corpus.n_pairs, 8, 20, budget.BUDGET - softmax)
+    assert 0 < most < 100
+    refusal = " ".join(w.value for w in at.warning)
+    assert f"at most {most:,} epochs with K = 20" in refusal and "Nothing was trained." in refusal
+    assert not [d for d in at.dataframe if "objective" in d.value.columns]
+
+
+def test_objectives_train_both_runs_from_the_seed_above():
+    at = open_screen("train", train_tab=OBJECTIVES, train_seed="3", train_d_model="5")
+    assert_clean(at)
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)
+    cmp = compare_objectives(corpus, SkipGramConfig(seed=3, d_model=5),
+                             NegSamplingConfig(d_model=5, lr=1.0, epochs=100, batch_size=64, negatives=5, seed=3))
+    other = compare_objectives(corpus, SkipGramConfig(seed=3, d_model=5),
+                               NegSamplingConfig(d_model=5, lr=1.0, epochs=100, batch_size=64, negatives=5, seed=0))
+    assert round(other.negsampling_loss, 3) != round(cmp.negsampling_loss, 3)    # the seed shows
+    t = table(at, "objective")
+    assert_close(t["cross-entropy (one scale)"], [cmp.softmax_loss, cmp.negsampling_loss], 3)
+
+
+def test_run_b_s_width_goes_up_to_32():
+    at = open_screen("train", train_tab=COMPARE)
+    assert (at.slider(key="train_cmp_d_model").min, at.slider(key="train_cmp_d_model").max) == (1, 32)

@@ -22,6 +22,7 @@ def test_the_lessons_words_are_buttons_and_a_link_picks_them():
     assert corpus.V <= PILL_WORDS
     idx = {w: i for i, w in enumerate(corpus.vocab)}
     assert at.button_group(key="train_word").value == "mat"
+    assert all(at.button_group(key=k).proto.required for k in KEYS)   # a word cannot be clicked off
     nn = table(at, "neighbour")
     assert list(nn["neighbour"]) == [corpus.vocab[j] for j, _ in nearest(r.E, idx["mat"], k=5)]
     S = cosine_matrix(r.E)
