@@ -106,6 +106,19 @@ LATE_R5_NAMES = [
     "core.similarity.x_normalize_rows__mutmut_5",
     "core.similarity.x_normalize_rows__mutmut_9",
 ]
+# Survivors of round 6's run (the modules changed after round 5's) that tests added after it kill by
+# tools/mutation_probe.py (not re-run by mutmut: the session ended first).
+LATE_R6 = "open: killed by a test added after round 6's run (checked by mutation_probe.py, not re-run by mutmut)"
+LATE_R6_NAMES = [
+    "core.relations.x_side_split__mutmut_19",
+    "core.relations.x_side_split__mutmut_61",
+    "core.relations.x_side_split__mutmut_63",
+    "core.senses.x_sense_lean__mutmut_24",
+    "core.senses.x_sense_lean__mutmut_27",
+    "core.senses.x_sense_lean__mutmut_3",
+    "core.senses.x_sense_lean__mutmut_8",
+    "core.senses.x_sense_lean__mutmut_9",
+]
 REVIEWED = [
     ("core.skipgram.x_loss_and_grads__mutmut_*", "block: int = 129",
      "equivalent: the block size only groups rows; results agree to rounding (test_block_size_...)"),
@@ -362,6 +375,7 @@ REVIEWED = [
     ("core.similarity.x_normalize_rows__mutmut_*", "out=None, where=",
      "open: zero rows would be left as uninitialised memory, which happened to be 0 in every test"),
     *[(name, "", LATE_R5) for name in LATE_R5_NAMES],
+    *[(name, "", LATE_R6) for name in LATE_R6_NAMES],
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) <= 1e18",
      "equivalent: 1e18 prints the same through either branch"),
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) < 1e+18",
