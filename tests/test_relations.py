@@ -136,3 +136,31 @@ def test_a_round_has_three_of_a_kind_and_the_learned_table_finds_the_fourth(lear
     others = {relation_of[w] for w in words if w != odd}
     assert len(others) == 1 and relation_of[odd] not in others
     assert odd_one_out_round(seed) == (words, odd)
+
+
+def test_side_split_counts_only_words_strictly_further_along():
+    """A pair whose two words sit at the same place is not ordered, and sides that touch are not apart."""
+    vocab = ["he", "she", "king", "queen", "man", "woman", "boy", "girl"]
+    pos = np.array([-1.0, 1.0, 0.25, 0.5, 0.5, 0.5, 0.0, 0.75])   # man = woman; queen = max of the male side
+    s = side_split(pos, vocab, "he", "she")
+    assert (s.pairs, s.ordered, s.apart) == (3, 2, False)
+    assert s.gap == (0.5 + 0.5 + 0.75) / 3 - (0.25 + 0.5 + 0.0) / 3
+    pos[vocab.index("woman")] = 0.5 + 2.0**-20                       # a hair further along: ordered, and apart
+    pos[vocab.index("queen")] = 0.5 + 2.0**-20
+    s = side_split(pos, vocab, "he", "she")
+    assert (s.ordered, s.apart) == (3, True)
+
+
+def test_side_split_needs_two_pairs_with_both_words_known():
+    """Pairs holding a or b, or a word outside the vocabulary, are left out; fewer than 2 left: None."""
+    vocab = ["he", "she", "king", "queen", "man", "woman", "boy"]      # girl unknown: (boy, girl) left out
+    pos = np.array([-1.0, 1.0, 0.1, 0.5, 0.2, 0.4, 0.3])
+    two = side_split(pos, vocab, "he", "she")
+    assert two.pairs == 2 and two.gap == pytest.approx((0.5 + 0.4) / 2 - (0.1 + 0.2) / 2)
+    assert two.spread == pytest.approx(np.sqrt((np.var([0.1, 0.2], ddof=1) + np.var([0.5, 0.4], ddof=1)) / 2))
+    assert side_split(pos, vocab, "man", "woman") is None             # only (king, queen) is left
+    assert side_split(pos, vocab, "king", "woman") is None            # a from one pair, b from another: both left out
+    split = side_split(pos, ["king", "queen", "man", "woman", "boy", "girl", "he"], "he", "queen")
+    assert (split.pairs, split.away, split.towards) == (2, "male", "female")
+    no_boy = ["he", "she", "king", "queen", "man", "woman", "girl"]   # boy unknown: (boy, girl) left out too
+    assert side_split(pos, no_boy, "he", "she").pairs == 2

@@ -31,3 +31,21 @@ def test_a_wider_tie_calls_more_of_them_even_and_a_bad_tie_is_refused():
     assert sense_lean(position(0.91, 0.74), tie=0.2).leans is None
     with pytest.raises(ValueError):
         sense_lean(position(0.91, 0.74), tie=-0.1)
+
+
+@pytest.mark.parametrize("river, money, tie, leans", [
+    (0.75, 0.5, 0.25, None), (0.5, 0.75, 0.25, None),            # a gap of exactly the tie is no lean
+    (0.75, 0.5, 0.125, "river"), (0.5, 0.75, 0.125, "money"),     # (binary fractions: exact gaps)
+    (0.5, 0.5, 0.0, None), (0.5, 0.25, 0.0, "river"), (0.25, 0.5, 0.0, "money")])
+def test_the_tie_itself_is_not_a_lean_on_either_side(river, money, tie, leans):
+    """``leans`` needs a gap strictly beyond the tie: gap == +tie and gap == -tie read as even."""
+    s = sense_lean(position(river, money), tie=tie)
+    assert s.gap == river - money and s.tie == tie
+    assert s.leans == leans
+
+
+def test_the_refused_tie_is_named_in_the_message():
+    with pytest.raises(ValueError, match=r"^tie must be at least 0; got -0\.1\.$"):
+        sense_lean(position(0.91, 0.74), tie=-0.1)
+    with pytest.raises(TypeError, match=r"^tie must be a number, not str\.$"):
+        sense_lean(position(0.91, 0.74), tie="0.1")

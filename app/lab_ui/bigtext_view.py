@@ -117,8 +117,8 @@ def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
             f"score all {size.n_distinct:,} words for every pair). Its settings are below (the lesson's "
             "sliders return with a smaller text). Lines are sentences: windows stop at line ends.")
     c = st.columns(5)
-    d_model = c[0].select_slider("Vector size (d_model)", [10, 25, 50, 100], 50, key="train_w2v_d",
-                                 help="How many numbers each word's vector has.")
+    d_model = c[0].select_slider("Vector size", [10, 25, 50, 100], 50, key="train_w2v_d",
+                                 help="d_model: how many numbers each word's vector has.")
     window = c[1].slider("Window", 1, 10, 5, key="train_w2v_window",
                          help="Largest look to each side; each word draws a window from 1 to this.")
     epochs = c[2].select_slider("Epochs", [1, 2, 3, 5, 10, 20], suggested_epochs(size.n_words),
