@@ -82,7 +82,7 @@ LAB_UI_SCREEN_TESTS = {
     "captions": ("tests/app/test_captions.py", "tests/app/test_exercises.py",
                  "tests/app/test_values_limits_tokens_home.py"),
     "parse": ("tests/app/test_values_lookup_similarity.py", "tests/robust/test_bad_input_app.py"),
-    "guard": ("tests/app/test_train.py", "tests/robust/test_budget.py"),
+    "guard": ("tests/app/test_train.py", "tests/robust/test_budget.py", "tests/app/test_values_off_defaults.py"),
     "label_layout": ("tests/app/test_scatter_colours.py",
                      "tests/app/test_presenter.py::test_presenter_mode_labels_every_scatter_point"),
     "chips": ("tests/app/test_tokens.py", "tests/app/test_values_limits_tokens_home.py",
@@ -105,7 +105,8 @@ LAB_UI_SCREEN_TESTS = {
              "tests/robust/test_budget.py"),
     "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py",
                      "tests/app/test_train_result_panels.py"),
-    "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py"),
+    "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py",
+                    "tests/app/test_values_off_defaults.py"),
     "pickers": ("tests/app/test_word_pickers.py", "tests/app/test_values_train.py"),
     # The data inside every chart: the value tests read each chart's rows back.
     "charts": ("tests/app/test_chart_identity.py", "tests/app/test_values_train.py",
