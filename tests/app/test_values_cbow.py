@@ -172,3 +172,25 @@ def test_a_linked_window_is_used_only_inside_the_slider_s_range(linked, used):
     assert metric(at, "skip-gram: floor") == f"{loss_floor(corpus):.3f}"
     assert metric(at, "CBOW: floor") == f"{cbow_floor(corpus):.3f}"
     assert metric(at, "CBOW: final loss") == f"{cb.final_loss:.3f}"
+
+
+def test_the_cosines_are_held_to_two_decimals_exactly(shown):
+    """The table (and its download) holds 0.87, not 0.871: what the screen shows."""
+    s, at, corpus, sg, cb = shown
+    word, k = s.get("word", "cat"), s.get("k", 5)
+    i = corpus.vocab.index(word)
+    nn = table(at, "skip-gram: neighbour", "CBOW: neighbour")
+    for name, r in (("skip-gram", sg), ("CBOW", cb)):
+        assert list(nn[f"{name}: cosine"]) == [round(c, 2) for _, c in nearest(r.E, i, k)], name
+
+
+def test_a_typo_in_the_seed_box_trains_from_seed_0_and_says_so():
+    at = _open(seed="7x")
+    assert not at.exception
+    said = [w.value.replace("\\", "") for w in at.warning]      # shown as plain text: escaped Markdown
+    assert said == ["Seed: '7x' is not a number. Type a whole number from 0 to 1,000,000. "
+                    "Using seed 0 until it is fixed."]
+    corpus, sg, cb = expected(seed=0)
+    assert metric(at, "skip-gram: final loss") == f"{sg.final_loss:.3f}"
+    assert metric(at, "CBOW: final loss") == f"{cb.final_loss:.3f}"
+    assert_close(table(at, "skip-gram loss", "CBOW loss")["CBOW loss"], cb.losses)
