@@ -36,3 +36,33 @@ def test_png_and_svg_are_drawn_with_the_data_and_the_footer():
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width = int.from_bytes(png[16:20], "big")
     assert width >= 2 * EXPORT_WIDTH                            # scale 2: sharp on a slide
+
+
+def test_a_chart_s_download_buttons_draw_that_chart(monkeypatch):
+    """``chart_files`` on a screen's own loss chart (the Train screen's, on the lesson's run):
+    pressing PNG gives a PNG and SVG an SVG, each drawn from that chart with the footer."""
+    import streamlit as st
+
+    from core.corpus import GUIDE_TEXT, Corpus
+    from core.skipgram import SkipGramConfig, loss_floor, train
+    from lab_ui import handout
+
+    corpus = Corpus.from_text(GUIDE_TEXT, window=2)
+    r = train(corpus, SkipGramConfig(steps=300))
+    chart = charts.loss_curve({"run": r.losses}, {"floor": loss_floor(corpus)})
+    pressed = {}
+
+    def button(label, data, file_name, mime, **kwargs):
+        pressed[label] = (data, file_name, mime)
+
+    monkeypatch.setattr(st, "download_button", button)
+    handout.chart_files(chart, "train_loss")
+    assert [(k, v[1:]) for k, v in pressed.items()] == [("PNG", ("train_loss.png", "image/png")),
+                                                       ("SVG", ("train_loss.svg", "image/svg+xml"))]
+    drawn = with_footer(chart, "Embedding Lab · embedding lab")     # no browser address in a test
+    png = pressed["PNG"][0]()
+    assert png == vl_convert.vegalite_to_png(drawn, scale=2)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") >= 2 * EXPORT_WIDTH
+    svg = pressed["SVG"][0]()
+    assert svg == vl_convert.vegalite_to_svg(drawn)
+    assert svg.lstrip().startswith("<svg") and "Embedding Lab · embedding lab" in svg
