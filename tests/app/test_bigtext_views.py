@@ -105,3 +105,23 @@ def test_the_ambiguous_word_view_is_core_s_sense_split(typed):
     closer = p.group_a if p.centroid_a >= p.centroid_b else p.group_b
     assert (f"has cosine {p.centroid_a:.2f} to group 1's centre and {p.centroid_b:.2f} to group 2's: "
             f"it sits closer to {closer}") in " ".join(texts(at))
+
+
+def test_a_run_that_core_refuses_shows_core_s_own_message():
+    """A text whose every word is too rare for min_count: word2vec refuses to train, and the
+    results view shows that refusal's words (not a traceback, not "None")."""
+    from core.bigtext import text_sentences
+    from core.config_rules import ConfigError
+    from core.word2vec import Word2VecConfig, train_word2vec
+    from lab_ui.bigtext_view import Word2VecJob
+
+    text = "one two three four\nfive six seven eight"
+    config = Word2VecConfig(d_model=4, epochs=1, min_count=3)
+    with pytest.raises(ConfigError) as refused:
+        train_word2vec(text_sentences(text), config)
+    job = Word2VecJob(text, config, ("refused",), n_words=8)
+    job.run()                                     # in this thread: the worker process refuses
+    assert job.finished.is_set() and job.result is None
+    at = run_view("results_view", job)
+    shown = [e.value.replace("\\", "") for e in at.error]     # plain text: escaped Markdown
+    assert shown == [str(refused.value)] and "3 times or more" in shown[0]
