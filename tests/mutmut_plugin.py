@@ -95,7 +95,8 @@ LAB_UI_SCREEN_TESTS = {
     "inputs": ("tests/app/test_values_controls.py", "tests/robust/test_issue19_screens.py",
                "tests/robust/test_word_rule.py", "tests/app/test_values_position.py"),
     "layout": ("tests/app/test_screens.py",),
-    "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py", "tests/app/test_common_panels.py"),
+    "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py", "tests/app/test_common_panels.py",
+               "tests/app/test_chart_identity.py::test_charts_draw_on_a_canvas_but_in_svg_when_presenting_or_printing"),
     "bigtext_view": ("tests/app/test_bigtext.py", "tests/app/test_bigtext_views.py"),
     # The Train screen: its controls, its cached runs, its Result tab and its other tabs.
     "train_controls": ("tests/app/test_train_controls.py", "tests/app/test_values_controls.py",
