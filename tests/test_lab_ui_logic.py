@@ -301,6 +301,10 @@ def test_accuracy_and_answers_tables():
     assert list(t["questions"]) == ["capitals", "plurals"]
     assert list(t.iloc[0, 1:]) == [f"{i + 1} of 4" for i in range(len(METHODS))]
     assert set(t.iloc[1, 1:]) == {"0 of 2"}
+    # the columns keep the methods' order (and headers) whatever order a score arrives in
+    backwards = accuracy_table({"capitals": {m: (1, 3) for m in reversed(METHODS)}})
+    assert list(backwards.columns) == ["questions", *METHODS]
+    assert list(accuracy_table({}).columns) == ["questions", *METHODS]     # no question set: headers
     found = SimpleNamespace(answers=[("queen", 0.912345), ("king", 0.5)])
     a = answers_table(found)
     assert list(a["rank"]) == [1, 2] and list(a["word"]) == ["queen", "king"]
