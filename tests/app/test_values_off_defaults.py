@@ -8,7 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from core import budget
 from core.corpus import Corpus
-from core.skipgram import SkipGramConfig, loss_floor, train
+from core.similarity import nearest
+from core.skipgram import SkipGramConfig, train
 from lab_ui.train_controls import TRAIN_VOCAB_CAP
 from tests.app.conftest import assert_clean
 from tests.app.values import assert_close, has_number, metric, table
@@ -57,3 +58,39 @@ def test_run_b_keeps_the_vocabulary_cap_and_says_when_its_steps_were_cut():
     assert refusal.startswith("Run B: ")
     assert f"at most {most:,} steps at this width" in refusal
     assert f"trained for **{steps_b:,} steps** instead" in refusal
+    # no "cat" in this text: the neighbours are of the vocabulary's first word, in both runs
+    assert at.selectbox(key="train_cmp_word").value == corpus.vocab[0]
+    nn = table(at, "A: neighbour")
+    for name, r in (("A", a), ("B", b)):
+        want = nearest(r.E, 0, k=5)
+        assert list(nn[f"{name}: neighbour"]) == [corpus.vocab[j] for j, _ in want], name
+        assert_close(nn[f"{name}: cosine"], [c for _, c in want], 2)
+
+
+def _objectives(text, config, window):
+    from core.corpus import Corpus
+    from lab_ui.train_controls import TRAIN_VOCAB_CAP
+    from lab_ui.train_views import objectives_view
+    objectives_view(Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP), text, window, config, False)
+
+
+def test_objectives_refuse_when_the_softmax_run_leaves_no_room_at_all():
+    """300 words 65 times over at d_model 8: the softmax run's 3,000 steps take nearly the whole
+    budget, so not one epoch of negative sampling fits; the refusal says to lower d_model or
+    the steps instead of offering "at most 0 epochs"."""
+    text = " ".join(f"w{i:03d}" for i in range(300)) + " "
+    text = text * 65
+    config = SkipGramConfig(d_model=8, steps=3000)
+    at = AppTest.from_function(_objectives, args=(text, config, 2), default_timeout=60).run()
+    assert_clean(at)
+    corpus = Corpus.from_text(text, window=2, max_vocab=TRAIN_VOCAB_CAP)
+    softmax = budget.skipgram_work(corpus.V, 8, 3000)
+    assert softmax <= budget.BUDGET
+    assert budget.max_negsampling_epochs(corpus.V, corpus.n_pairs, 8, 5, budget.BUDGET - softmax) == 0
+    work = softmax + budget.negsampling_work(corpus.V, corpus.n_pairs, 8, 5, 10)    # K = 5, 10 epochs
+    refusal = [w.value for w in at.warning]
+    assert len(refusal) == 1 and has_number(refusal[0], budget.seconds(work), 0)
+    assert refusal[0].startswith(f"Negative sampling for 10 epochs with K = 5 at d_model 8 on {corpus.n_pairs:,} pairs")
+    assert refusal[0].endswith("What fits: nothing more at this width; lower d_model or the steps above. "
+                               "Nothing was trained.")
+    assert not at.dataframe
