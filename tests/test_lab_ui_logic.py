@@ -336,3 +336,19 @@ def test_split_sentence_on_each_branch():
     assert "on average the two groups sit at the same place" in mixed and "3 of 5 pairs" in mixed
     assert "left out" in mixed
     assert "sit 0.01 further along" in split_sentence(side(gap=0.006), "a", "b")        # rounds to 0.01: not 0
+
+
+def test_a_t_sne_picture_of_few_points_says_its_perplexity_was_lowered():
+    """12 points cannot carry perplexity 30: the note names the perplexity asked, the number of
+    points and the perplexity core used; perplexity 3 fits and its note is the name alone."""
+    from core.tsne import tsne
+    from lab_ui.projection_views import Table, pictures
+
+    E = np.random.default_rng(3).normal(size=(12, 5))
+    vocab = [f"w{i}" for i in range(12)]
+    shown = pictures(Table(E, vocab, vocab, labels=True, priority=list(range(12))), (30, 3), seed=0, k=3)
+    t = tsne(E, perplexity=30.0, seed=0, metric="cosine", perplexity_cap=1.0)
+    assert t.clamped and t.perplexity_used < 12
+    assert [p.note for p in shown[1:]] == [
+        f"t-SNE, perplexity 30: only 12 points, so the perplexity was lowered to {t.perplexity_used:.1f} "
+        "(it must stay below the number of points).", "t-SNE, perplexity 3."]
