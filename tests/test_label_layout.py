@@ -69,3 +69,15 @@ def test_presenter_mode_spreads_a_crowd_instead_of_piling_it_on_one_side():
     piled = {i: spots[i] if i in free else (9.0, 0.0, "left") for i in range(63)}   # the old rule
     assert len(overlapping(boxes(coords, words, spots, 380, 20))) < \
         0.7 * len(overlapping(boxes(coords, words, piled, 380, 20)))
+
+
+def test_a_label_too_long_for_the_plot_is_left_out_even_where_it_covers_nothing():
+    """Two points far apart; one word is wider than the whole plot, so every place for its
+    label sticks out of the plot (and covers no other label or point): it gets no label,
+    the short word does. Presenter mode (label_all) labels both all the same."""
+    coords = np.array([[0.0, 0.0], [1.0, 1.0]])
+    size, font = 300, 15
+    words = ["a" * 60, "cat"]
+    assert CHAR_WIDTH * font * 60 > size                    # wider than the plot, wherever it goes
+    assert sorted(place(coords, words, size, size, font)) == [1]
+    assert sorted(place(coords, words, size, size, font, label_all=True)) == [0, 1]
