@@ -136,7 +136,7 @@ def test_leaving_by_an_exception_ends_the_worker(pool, tmp_path):
 def test_a_run_without_a_callback_is_terminated_at_once_when_stopped(pool, tmp_path):
     where = tmp_path / "pid"
     started = time.monotonic()
-    with pytest.raises(Cancelled):
+    with pytest.raises(Cancelled, match="^the run was stopped$"):      # its reason, for the log
         pool.call(helpers.sleeps, str(where), 60, stoppable=False, callback=lambda s, v: where.exists())
     assert time.monotonic() - started < 30
     assert gone(pid_in(where))
