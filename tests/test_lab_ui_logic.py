@@ -352,3 +352,18 @@ def test_a_t_sne_picture_of_few_points_says_its_perplexity_was_lowered():
     assert [p.note for p in shown[1:]] == [
         f"t-SNE, perplexity 30: only 12 points, so the perplexity was lowered to {t.perplexity_used:.1f} "
         "(it must stay below the number of points).", "t-SNE, perplexity 3."]
+
+
+def test_the_word_index_of_the_finished_run_is_built_once_and_only_for_that_run(monkeypatch):
+    """The big-text views look words up through one index per finished run (kept on the job,
+    built once for its vocabulary of up to a million words); another result gets its own."""
+    from lab_ui import bigtext_view
+
+    r = SimpleNamespace(vocab=["the", "cat", "sat"])
+    other = SimpleNamespace(vocab=["dog", "the"])
+    job = SimpleNamespace(result=r)                  # a finished job has no index until first asked
+    monkeypatch.setattr(bigtext_view, "st", SimpleNamespace(session_state={bigtext_view.JOB: job}))
+    first = bigtext_view._index(r)
+    assert first == {"the": 0, "cat": 1, "sat": 2} and first is job.index
+    assert bigtext_view._index(r) is first                                  # reused, not rebuilt
+    assert bigtext_view._index(other) == {"dog": 0, "the": 1} and job.index is first
