@@ -112,6 +112,9 @@ _START = ("With std 1 the model starts confidently wrong: loss 4.00 at step 0, a
                            "lower to the end."),
     ([4.0, 3.0, 2.1, 2.5], " At width 4, the std 1 curve drops below the std 0.1 curve at step 2 and ends "
                            "at 2.500 against 2.200."),
+    # a tie at the end is not "lower to the end"
+    ([4.0, 3.0, 2.1, 2.2], " At width 4, the std 1 curve drops below the std 0.1 curve at step 2 and ends "
+                           "at 2.200 against 2.200."),
     ([4.0, 3.5, 3.0, 2.9], " At width 4, std 1 never catches up in 3 steps: it ends at 2.900, against 2.200 "
                            "for std 0.1, still worse than a uniform guess (2.485)."),
     ([4.0, 3.5, 3.0, 2.3], " At width 4, std 1 never catches up in 3 steps: it ends at 2.300, against 2.200 "
