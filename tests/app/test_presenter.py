@@ -91,3 +91,21 @@ def test_presenter_mode_labels_every_scatter_point():
             assert labelled == set(points["word"]) and len(points) == 63
         else:
             assert 0 < len(labelled) < len(points)               # crowded: only labels that fit
+
+
+def test_the_switch_turns_presenter_mode_on_and_off_and_the_address_follows():
+    """The switch's callback sets the mode and the address (so a copied link keeps it), not
+    only the switch's own value."""
+    from lab_ui.presenter import PRESENTER_CSS
+
+    def styled(at):
+        return [h.proto.body for h in at.get("html") if "stCaptionContainer" in h.proto.body] == [PRESENTER_CSS]
+
+    at = open_screen("lookup")
+    assert "present" not in at.query_params and not styled(at)
+    at.toggle(key="present_switch").set_value(True).run()
+    assert_clean(at)
+    assert at.query_params.get("present") in ("1", ["1"]) and styled(at)
+    at.toggle(key="present_switch").set_value(False).run()
+    assert_clean(at)
+    assert "present" not in at.query_params and not styled(at)
