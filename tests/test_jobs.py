@@ -119,57 +119,49 @@ def test_slots_need_at_least_one():
         JobSlots(0)
 
 
-def test_the_router_limits_blas_to_one_thread():
-    """Once the app has run, every BLAS/OpenMP pool of the server process has one thread.
-    In a fresh process, as on a server: there NumPy (and its BLAS) is first loaded by the
-    app itself, and a limit set before that would reach nothing."""
+def _last_line_of_the_router_in_a_fresh_process(lines: str) -> str:
+    """Run the app's router once with AppTest in a fresh Python process (as on a server, where
+    the app itself first loads NumPy and sets up the process), then ``lines`` (``at`` is the
+    AppTest); the last line the process printed."""
     import os
     import subprocess
     import sys
     from tests.app.conftest import APP
     from tests.conftest import ROOT
 
-    script = (
-        "from streamlit.testing.v1 import AppTest\n"
-        "from threadpoolctl import threadpool_info\n"
-        "at = AppTest.from_file(%r, default_timeout=60).run()\n"
-        "assert not at.exception\n"
-        "at.switch_page('app_pages/train.py').run()\n"
-        "print(sorted({p['num_threads'] for p in threadpool_info()}))\n"
-    ) % APP
+    script = ("from streamlit.testing.v1 import AppTest\n"
+              f"at = AppTest.from_file({APP!r}, default_timeout=60).run()\n"
+              "assert not at.exception\n" + lines)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")])}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          timeout=120, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip().splitlines()[-1] == "[1]", out.stdout
+    return out.stdout.strip().splitlines()[-1]
+
+
+def test_the_router_limits_blas_to_one_thread():
+    """Once the app has run, every BLAS/OpenMP pool of the server process has one thread.
+    In a fresh process, as on a server: there NumPy (and its BLAS) is first loaded by the
+    app itself, and a limit set before that would reach nothing."""
+    last = _last_line_of_the_router_in_a_fresh_process(
+        "from threadpoolctl import threadpool_info\n"
+        "at.switch_page('app_pages/train.py').run()\n"
+        "print(sorted({p['num_threads'] for p in threadpool_info()}))\n")
+    assert last == "[1]", last
 
 
 def test_the_router_freezes_the_imports_once_per_process():
     """gc.freeze() at every rerun also froze other sessions' pages and runs, and frozen garbage
     in a reference cycle is never collected: a class's server kept growing. In a fresh process:
     the first run freezes, later runs (with new objects alive) freeze nothing more."""
-    import os
-    import subprocess
-    import sys
-    from tests.app.conftest import APP
-    from tests.conftest import ROOT
-
-    script = (
+    last = _last_line_of_the_router_in_a_fresh_process(
         "import gc\n"
-        "from streamlit.testing.v1 import AppTest\n"
-        "at = AppTest.from_file(%r, default_timeout=60).run()\n"
-        "assert not at.exception\n"
         "first = gc.get_freeze_count()\n"
         "alive = [[i] for i in range(50_000)]\n"
         "at.switch_page('app_pages/train.py').run()\n"
         "at.run()\n"
-        "print(first, gc.get_freeze_count())\n"
-    ) % APP
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")])}
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         timeout=120, cwd=ROOT, env=env)
-    assert out.returncode == 0, out.stderr[-2000:]
-    first, later = map(int, out.stdout.strip().splitlines()[-1].split())
+        "print(first, gc.get_freeze_count())\n")
+    first, later = map(int, last.split())
     assert first > 100_000 and later <= first        # frozen objects may be freed, none added
 
 
