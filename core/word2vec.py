@@ -55,6 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view as windows   # (n - s + 1, s) views of n
 
 from core.config_rules import RULES, ConfigError, Real, Whole, validate
 from core.sgns import (BlockBuffers, negative_sets_asked, noise_from_counts, noise_table, scatter_add,
@@ -324,7 +325,6 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     Returns the block's summed loss and its number of (context, centre) pairs.
     """
     G, span = len(b), 2 * w + 1
-    windows = np.lib.stride_tricks.sliding_window_view                   # (G, 2w+1) views
     centre, centre_sent = kid[w:w + G], ksent[w:w + G]                    # (G,)
     valid = (windows(ksent, span) == centre_sent[:, None]) \
         & (buf.offset <= b[:, None]) & (buf.offset > 0)                   # (G, 2w+1) real contexts
@@ -360,7 +360,6 @@ def _update_in_passes(E, W, kid, P, out_ids, weight, lr, w, buf):
     Returns the block's summed loss.
     """
     G, span, p = len(lr), 2 * w + 1, buf.passes
-    windows = np.lib.stride_tricks.sliding_window_view
     P0 = buf.P0[:G + 2 * w]
     P0[:] = P                                                             # (G + 2w, d) at the start
     loss = 0.0
