@@ -1,6 +1,6 @@
 """core.word2vec against gensim's Word2Vec, side by side in one run, on gensim's Lee corpus.
 
-    .venv/bin/python -m bench.word2vec            # the full table (10 to 20 minutes)
+    .venv/bin/python -m bench.word2vec            # the full table (10 to 20 minutes): gensim, core, core expected window
     .venv/bin/python -m bench.word2vec --quick    # a smoke run: d 50, window 5, 2 epochs
     .venv/bin/python -m bench.word2vec --block-words 24   # plus a row for core with blocks of 24 words
     .venv/bin/python -m bench.word2vec --context-negatives   # plus a row with word2vec's own negatives
@@ -34,6 +34,11 @@ d 50 window 2), which flattered the old three-seed figures. Columns:
   both sides (:func:`gap_interval`): the measurement's own noise.
 * WordSim-353: Spearman correlation between human similarity ratings and cosines, on the
   pairs whose two words are both in the vocabulary (mean over the seeds).
+
+Every run has two core rows: ``core`` (the default ``Word2VecConfig``, word2vec's randomly
+shrunk window) and ``core, expected window`` (``Word2VecConfig(expected_window=True)``:
+each context word weighted by the chance that a shrunk window reaches it, the same update
+on average without the draw's noise); ``--no-expected-window`` leaves the second out.
 
 ``--block-words N`` (repeatable) adds a core row trained with ``Word2VecConfig(block_words=N)``
 (at most N centre words updated from the same rows; core's default is larger, see
@@ -152,49 +157,55 @@ def gap_interval(gg: np.ndarray, cg: np.ndarray, draws: int = 2000, level: float
 
 
 def core_variants(block_words: list[int] | None, context_negatives: bool = False,
-                  variants: list[str] | None = None) -> list[tuple[str, str]]:
+                  variants: list[str] | None = None, expected_window: bool = True) -> list[tuple[str, str]]:
     """The core rows of the table: ``(label, settings)``, the default first (settings "").
 
     ``settings`` is what :func:`parse_variant` reads: ``Word2VecConfig`` fields, ``2w``
-    standing for twice the window.
+    standing for twice the window. ``expected_window`` (on unless ``--no-expected-window``):
+    the row of ``Word2VecConfig(expected_window=True)``, second.
 
     >>> for row in core_variants([24], context_negatives=True, variants=["block_passes=2w+1"]):
     ...     print(row)
     ('core', '')
+    ('core, expected window', 'expected_window=true')
     ('core, blocks of 24 words', 'block_words=24')
     ('core, negatives per context word', 'negative_sets=2w')
     ('core, block_passes=2w+1', 'block_passes=2w+1')
     """
-    extra = [(f"core, blocks of {n} words", f"block_words={n}") for n in dict.fromkeys(block_words or [])]
+    extra = [("core, expected window", "expected_window=true")] if expected_window else []
+    extra += [(f"core, blocks of {n} words", f"block_words={n}") for n in dict.fromkeys(block_words or [])]
     if context_negatives:
         extra.append(("core, negatives per context word", "negative_sets=2w"))
     extra += [(f"core, {text}", text) for text in dict.fromkeys(variants or [])]
     return [("core", ""), *extra]
 
 
-def parse_variant(text: str, window: int) -> dict[str, int | float]:
+def parse_variant(text: str, window: int) -> dict[str, int | float | bool]:
     """``"block_passes=2w+1,negative_sets=2"`` at window 5 -> ``{"block_passes": 11, "negative_sets": 2}``.
 
-    Each item is a ``Word2VecConfig`` field and a number; ``2w`` and ``2w+N`` stand for
-    twice the window (plus N). Raises ValueError, with the reason, on anything else.
+    Each item is a ``Word2VecConfig`` field and a number, or ``true`` / ``false`` for a
+    flag; ``2w`` and ``2w+N`` stand for twice the window (plus N). Raises ValueError,
+    with the reason, on anything else.
 
-    >>> parse_variant("block_passes=2w+1,negative_sets=2w,sample=0.001", 2)
-    {'block_passes': 5, 'negative_sets': 4, 'sample': 0.001}
+    >>> parse_variant("block_passes=2w+1,negative_sets=2w,sample=0.001,expected_window=true", 2)
+    {'block_passes': 5, 'negative_sets': 4, 'sample': 0.001, 'expected_window': True}
     >>> parse_variant("", 5)
     {}
     """
-    out: dict[str, int | float] = {}
+    out: dict[str, int | float | bool] = {}
     for item in filter(None, text.split(",")):
         key, sep, value = (part.strip() for part in item.partition("="))
         try:
             if not sep or not key.isidentifier():
                 raise ValueError
-            if value.startswith("2w"):
+            if value.lower() in ("true", "false"):
+                out[key] = value.lower() == "true"
+            elif value.startswith("2w"):
                 out[key] = 2 * window + int(value[2:] or 0)
             else:
                 out[key] = float(value) if any(c in value for c in ".e") else int(value)
         except ValueError:
-            raise ValueError(f"{item!r} is not field=number (e.g. block_passes=2w+1)") from None
+            raise ValueError(f"{item!r} is not field=number or field=true/false (e.g. block_passes=2w+1)") from None
     return out
 
 
@@ -276,6 +287,8 @@ def main(argv=None) -> None:
     parser.add_argument("--variant", action="append", metavar="FIELD=VALUE[,FIELD=VALUE]",
                         help="also a core row with these Word2VecConfig settings (2w: twice the "
                              "window), e.g. block_passes=2w+1 (repeatable)")
+    parser.add_argument("--no-expected-window", action="store_true",
+                        help="leave out the row of Word2VecConfig(expected_window=True)")
     parser.add_argument("--settings", default=None, metavar="D:W,...",
                         help="only these (d, window) settings, e.g. 50:5,100:2")
     args = parser.parse_args(argv)
@@ -284,7 +297,8 @@ def main(argv=None) -> None:
         parser.error("--seeds must be at least 2 (gensim's row is its seeds against each other)")
     if any(n < 1 for n in args.block_words or []):
         parser.error("--block-words must be at least 1")
-    variants = core_variants(args.block_words, args.context_negatives, args.variant)
+    variants = core_variants(args.block_words, args.context_negatives, args.variant,
+                             expected_window=not args.no_expected_window)
     try:
         [parse_variant(text, 1) for _, text in variants]
     except ValueError as error:

@@ -13,7 +13,10 @@ What word2vec (Mikolov et al., 2013; the C tool and gensim) does, step by step:
    the surviving words, which widens them a little.
 3. **A randomly shrunk window**: each centre word draws b uniformly from 1..window and
    looks b words to each side (near words are used more often than far ones),
-   never across a sentence boundary.
+   never across a sentence boundary. A context word k places away is thus used with
+   probability ``P(b >= k) = (window - k + 1) / window``; ``expected_window=True`` gives
+   every context word of the full window that weight instead of drawing b (the same
+   update on average, without the draw's noise: Levy, Goldberg and Dagan, 2015).
 4. **Negatives** from the unigram distribution raised to 0.75: ``q(w) ~ c(w) ** 0.75``.
 5. **The objective** (core.sgns): word2vec's skip-gram predicts the centre word w from
    each context word v: input row E[v], output rows W[w] and W[n_1..n_K]::
@@ -91,6 +94,8 @@ class Word2VecConfig:
                                 # each pass's centres 2w + 1 apart, so no two windows share a position
     careful_epochs: int = 0     # negative_sets and block_passes hold for the first careful_epochs
                                 # epochs only (later ones: 1 and 1); 0: for every epoch
+    expected_window: bool = False   # True: each context word k places away weighted (w - k + 1) / w,
+                                    # the chance a shrunk window reaches it, instead of drawing windows
 
     def __post_init__(self):
         validate(self, WORD2VEC_RULES)      # each field against its row (core.config_rules)
@@ -100,6 +105,15 @@ class Word2VecConfig:
             raise ConfigError(WORD2VEC_RULES["negative_sets"].message)
         if self.block_passes > 2 * self.window + 1:
             raise ConfigError(WORD2VEC_RULES["block_passes"].message)
+
+
+@dataclass(frozen=True)
+class Flag(Whole):
+    """True or False, nothing else (not 0 or 1)."""
+
+    def check(self, value) -> None:
+        if not isinstance(value, bool):
+            raise TypeError(self.message)
 
 
 WORD2VEC_RULES: dict[str, Whole | Real] = {
@@ -117,6 +131,7 @@ WORD2VEC_RULES: dict[str, Whole | Real] = {
     "negative_sets": Whole(1, 2 * MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
     "block_passes": Whole(1, 2 * MAX_WINDOW + 1, "block_passes must be a whole number from 1 to 2 x window + 1."),
     "careful_epochs": Whole(0, MAX_EPOCHS, f"careful_epochs must be a whole number from 0 to {MAX_EPOCHS}."),
+    "expected_window": Flag(0, 1, "expected_window must be True or False."),
 }
 """Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``,
 ``negative_sets`` at most ``2 * window``, ``block_passes`` at most ``2 * window + 1``)."""
@@ -208,6 +223,20 @@ def block_size(counts: np.ndarray, config: Word2VecConfig) -> int:
     return int(max(1, min(config.block_words, MAX_TOUCHES // touches)))
 
 
+def expected_window_weights(window: int) -> np.ndarray:
+    """Weight of each window slot when the shrunk window is averaged out: (2w+1,).
+
+    word2vec draws b uniformly from 1..w per centre and uses the context words up to b
+    places away, so a word k places away takes part with probability
+    ``P(b >= k) = (w - k + 1) / w``; the centre's own slot (k = 0) gets 0.
+
+    >>> expected_window_weights(2).tolist()   # slots k = 2, 1, 0, 1, 2
+    [0.5, 1.0, 0.0, 1.0, 0.5]
+    """
+    k = np.abs(np.arange(2 * window + 1) - window)                     # (2w+1,) distance from the centre
+    return np.where(k > 0, (window - k + 1) / window, 0.0).astype(np.float32)
+
+
 def _epoch_plan(ids, sent, keep, table, config, rng, more=None):
     """One epoch's random draws: kept positions, window sizes and negatives.
 
@@ -260,7 +289,8 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
     words_done, stopped, diverged = 0, False, False
     G = block_size(counts, config)
     fast = replace(config, negative_sets=1, block_passes=1)   # after careful_epochs
-    buffers = {c: _Buffers(G, w, c.negative, c.negative_sets, d, c.block_passes) for c in {config, fast}}
+    buffers = {c: _Buffers(G, w, c.negative, c.negative_sets, d, c.block_passes, c.expected_window)
+               for c in {config, fast}}
     for epoch in range(config.epochs):
         now = config if epoch < (config.careful_epochs or config.epochs) else fast
         buf = buffers[now]
@@ -269,7 +299,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
         ksent = np.pad(sent[pos], w, constant_values=-1)      # (m + 2w,) their sentences
         progress = (epoch * n + pos) / total                  # (m,) share of all words done
         lr = (config.alpha - (config.alpha - config.min_alpha) * progress).astype(np.float32)
-        epoch_loss, epoch_pairs = 0.0, 0
+        epoch_loss, epoch_pairs = 0.0, 0.0
         for a in range(0, len(pos), G):
             z = min(a + G, len(pos))
             loss, pairs = _update_block(E, W, kid[a:z + 2 * w], ksent[a:z + 2 * w],
@@ -279,13 +309,13 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
             if not np.isfinite(loss):
                 diverged, words_done = True, done
                 break
-            if callback is not None and callback(done, loss / max(pairs, 1)):
+            if callback is not None and callback(done, loss / pairs if pairs else 0.0):
                 stopped, words_done = True, done
                 break
         if stopped or diverged:
             break
         words_done = (epoch + 1) * n
-        losses.append(epoch_loss / max(epoch_pairs, 1))
+        losses.append(epoch_loss / epoch_pairs if epoch_pairs else 0.0)
     seconds = time.perf_counter() - start
     epochs_done = words_done / max(n, 1)
     return Word2VecResult(
@@ -298,7 +328,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
 class _Buffers:
     """Every per-block array, allocated once per run (see core.sgns.BlockBuffers)."""
 
-    def __init__(self, G: int, w: int, K: int, S: int, d: int, passes: int = 1):
+    def __init__(self, G: int, w: int, K: int, S: int, d: int, passes: int = 1, expected: bool = False):
         SK = S * K
         self.passes = passes
         self.P = np.empty((G + 2 * w, d), np.float32)     # rows of the block's positions
@@ -308,6 +338,7 @@ class _Buffers:
         self.kernel = BlockBuffers(G, 2 * w + 1, SK + 1, d)
         self.offset = np.abs(np.arange(2 * w + 1) - w)    # (2w+1,) distance of slot j from the centre
         self.asks = negative_sets_asked(w, K, S)          # (2w+1, SK+1) which output rows slot j asks about
+        self.slot_weight = expected_window_weights(w) if expected else None   # (2w+1,) or draws
 
 
 def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
@@ -322,19 +353,26 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
     them (core.sgns.window_updates); the input rows are read once per block.
     ``negs`` (G, S K) holds S sets of K negatives per centre; slot j asks about the
     centre and its own set only (``buf.asks``), so rows it does not ask about get weight 0.
-    Returns the block's summed loss and its number of (context, centre) pairs.
+    With ``buf.slot_weight`` (expected_window) every slot of the full window is a context,
+    its questions weighted ``(w - k + 1) / w``, and ``b`` is not used.
+    Returns the block's summed loss and its number of (context, centre) pairs (their
+    summed weights with expected_window).
     """
     G, span = len(b), 2 * w + 1
     centre, centre_sent = kid[w:w + G], ksent[w:w + G]                    # (G,)
-    valid = (windows(ksent, span) == centre_sent[:, None]) \
-        & (buf.offset <= b[:, None]) & (buf.offset > 0)                   # (G, 2w+1) real contexts
+    reach = buf.offset <= (w if buf.slot_weight is not None else b[:, None])   # (G or 1, 2w+1)
+    valid = (windows(ksent, span) == centre_sent[:, None]) & reach & (buf.offset > 0)   # (G, 2w+1) contexts
     out_ids = np.concatenate([centre[:, None], negs], axis=1)             # (G, SK+1) true word, negatives
     out_ok = out_ids != centre[:, None]
     out_ok[:, 0] = True                                                   # skip negatives = centre
     weight = valid[:, :, None] & out_ok[:, None, :] & buf.asks             # (G, 2w+1, SK+1)
+    pairs = valid.sum()
+    if buf.slot_weight is not None:                                       # questions of slot j times P(b >= k_j)
+        weight = weight * buf.slot_weight[:, None]
+        pairs = (valid * buf.slot_weight).sum()
     P = np.take(E, kid, axis=0, out=buf.P[:G + 2 * w])                    # (G + 2w, d) rows in view
     if buf.passes > 1:
-        return _update_in_passes(E, W, kid, P, out_ids, weight, lr, w, buf), int(valid.sum())
+        return _update_in_passes(E, W, kid, P, out_ids, weight, lr, w, buf), float(pairs)
     X = windows(P, span, axis=0).transpose(0, 2, 1)                       # (G, 2w+1, d) view of P
     U = np.take(W, out_ids, axis=0, out=buf.U[:G])                        # (G, SK+1, d)
     loss, dX, dU = window_updates(X, U, weight, scale=lr, buffers=buf.kernel)  # changes times lr
@@ -345,7 +383,7 @@ def _update_block(E, W, kid, ksent, b, negs, lr, w, buf):
             dP[j:j + G] += dX[:, j]                                       # slot j of centre g is g + j
     scatter_add(E, kid, dP, subtract=True, work=buf.flat)                 # E -= lr * dE
     scatter_add(W, out_ids.ravel(), dU.reshape(-1, W.shape[1]), subtract=True, work=buf.flat)
-    return loss, int(valid.sum())
+    return loss, float(pairs)
 
 
 def _update_in_passes(E, W, kid, P, out_ids, weight, lr, w, buf):

@@ -62,13 +62,16 @@ def test_gap_interval_is_the_difference_of_means_and_brackets_it():
 
 
 def test_core_variants_put_the_default_row_first_and_label_each_block_size():
-    assert core_variants(None) == [("core", "")]
-    assert core_variants([24, 64, 24]) == [("core", ""), ("core, blocks of 24 words", "block_words=24"),
-                                           ("core, blocks of 64 words", "block_words=64")]   # a repeat is one row
-    assert core_variants(None, context_negatives=True) == [("core", ""),
-                                                           ("core, negatives per context word", "negative_sets=2w")]
+    expected = ("core, expected window", "expected_window=true")
+    assert core_variants(None) == [("core", ""), expected]          # every run: the default and expected window
+    assert core_variants(None, expected_window=False) == [("core", "")]
+    assert core_variants([24, 64, 24], expected_window=False) == [
+        ("core", ""), ("core, blocks of 24 words", "block_words=24"),
+        ("core, blocks of 64 words", "block_words=64")]   # a repeat is one row
+    assert core_variants(None, context_negatives=True, expected_window=False) == [
+        ("core", ""), ("core, negatives per context word", "negative_sets=2w")]
     assert core_variants(None, variants=["block_passes=3", "block_passes=3"]) == [
-        ("core", ""), ("core, block_passes=3", "block_passes=3")]
+        ("core", ""), expected, ("core, block_passes=3", "block_passes=3")]
 
 
 @pytest.mark.parametrize("window", [2, 5])
@@ -77,8 +80,10 @@ def test_parse_variant_reads_config_fields_and_multiples_of_the_window(window):
     assert got == {"negative_sets": 2 * window, "block_passes": 2 * window + 1, "block_words": 48,
                    "sample": 1e-4}
     assert isinstance(got["block_words"], int)
+    assert parse_variant("expected_window=true", window) == {"expected_window": True}
+    assert parse_variant("expected_window=False", window) == {"expected_window": False}
     for bad in ["block_passes", "=3", "block passes=3", "block_passes=three", "block_passes=2x"]:
-        with pytest.raises(ValueError, match="field=number"):
+        with pytest.raises(ValueError, match="field=number or field=true/false"):
             parse_variant(bad, window)
 
 

@@ -126,7 +126,8 @@ def _reference_epoch(sentences, config):
     about set c * S // 2w) start from W0, every question is scored against them, and they
     move after each context word, left to right, as in word2vec.c, so a context word's
     input row moves along the rows as the earlier context words left them; the net
-    changes add up into W."""
+    changes add up into W. With ``expected_window`` every word up to ``window`` places
+    away is a context, its step times (window - k + 1) / window (k places away)."""
     vocab, counts = build_vocab(sentences, config.min_count)
     ids, sent = text_ids(sentences, vocab)
     V, d, n = len(vocab), config.d_model, len(ids)
@@ -148,13 +149,15 @@ def _reference_epoch(sentences, config):
                 lr = config.alpha - (config.alpha - config.min_alpha) * pos[g] / (n * config.epochs)
                 out = [(kid[g], 1.0, None)] + [(m, 0.0, i // K) for i, m in enumerate(negs[g]) if m != kid[g]]
                 rows = [W0[t].copy() for t, _, _ in out]            # this centre's output rows
-                for j in range(g - b[g], g + b[g] + 1):
+                reach = w if config.expected_window else b[g]
+                for j in range(g - reach, g + reach + 1):
                     if j == g or not 0 <= j < len(pos) or ksent[j] != ksent[g]:
                         continue                                    # the centre, outside, other sentence
                     c = j - g + w - (j > g)                         # context 0..2w-1, left to right
                     asked = [q for q, (_, _, s) in enumerate(out) if s is None or s == c * S // (2 * w)]
                     x = start[j]
-                    coefs = {q: lr * (_sigmoid(W0[out[q][0]] @ x) - out[q][1]) for q in asked}   # scored at the start
+                    step = lr * ((w - abs(j - g) + 1) / w if config.expected_window else 1.0)
+                    coefs = {q: step * (_sigmoid(W0[out[q][0]] @ x) - out[q][1]) for q in asked}   # scored at the start
                     moved[j] -= sum(coefs[q] * rows[q] for q in asked)    # d(-log sigma(+-s))/ds * lr
                     for q in asked:
                         rows[q] -= coefs[q] * x                     # the row moves before the next context
@@ -165,14 +168,15 @@ def _reference_epoch(sentences, config):
     return vocab, E, W
 
 
-@pytest.mark.parametrize("block_words,negative_sets,passes", [(1, 1, 1), (7, 1, 1), (1, 2, 1), (7, 6, 1),
-                                                              (7, 1, 7), (9, 2, 3), (9, 1, 2)])
-def test_training_equals_the_per_pair_reference_loop(block_words, negative_sets, passes):
+@pytest.mark.parametrize("block_words,negative_sets,passes,expected", [
+    (1, 1, 1, False), (7, 1, 1, False), (1, 2, 1, False), (7, 6, 1, False), (7, 1, 7, False),
+    (9, 2, 3, False), (9, 1, 2, False), (1, 1, 1, True), (7, 1, 1, True), (9, 2, 3, True)])
+def test_training_equals_the_per_pair_reference_loop(block_words, negative_sets, passes, expected):
     g = generate_corpus(60, seed=3)
     sentences = [s.split() for s in g.sentences]
     config = Word2VecConfig(d_model=6, window=3, negative=3, min_count=2, sample=0.02, epochs=1,
                             seed=5, alpha=0.2, block_words=block_words, negative_sets=negative_sets,
-                            block_passes=passes)
+                            block_passes=passes, expected_window=expected)
     vocab, E, W = _reference_epoch(sentences, config)
     r = train_word2vec(sentences, config)
     assert r.vocab == vocab
@@ -194,7 +198,8 @@ def test_recovers_the_groups_of_a_generated_corpus():
 
 
 @pytest.mark.parametrize("extra", [dict(block_passes=7), dict(block_passes=7, negative_sets=6),
-                                   dict(block_passes=7, negative_sets=6, careful_epochs=3)])
+                                   dict(block_passes=7, negative_sets=6, careful_epochs=3),
+                                   dict(expected_window=True)])
 def test_passes_and_negative_sets_recover_the_groups_too(extra):
     g = generate_corpus(800, seed=0)
     sentences = [s.split() for s in g.sentences]
@@ -252,7 +257,8 @@ def test_text_without_frequent_words_is_refused():
                                     dict(window=True), dict(negative_sets=0),
                                     dict(window=2, negative_sets=5), dict(block_passes=0),
                                     dict(window=2, block_passes=6), dict(careful_epochs=-1),
-                                    dict(careful_epochs=201)])
+                                    dict(careful_epochs=201), dict(expected_window=1),
+                                    dict(expected_window="yes")])
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ConfigError):
         Word2VecConfig(**kwargs)
@@ -310,3 +316,51 @@ def test_more_negative_sets_keep_the_main_streams_draws():
         np.testing.assert_array_equal(b1, b2)
         np.testing.assert_array_equal(n1, n2[:, :3])             # the first set: the same draws
         assert n2.shape == (len(p1), 6) and not np.array_equal(n2[:, 3:], n2[:, :3])
+
+
+def test_expected_window_weights_are_how_often_a_drawn_window_reaches_each_slot():
+    """word2vec draws b from 1..w per centre; slot k places away is a context when b >= k.
+    The expected-window weights are those frequencies, averaged over the draws."""
+    w = 4
+    counts = np.array([5000])
+    ids = np.zeros(5000, np.int32)
+    plan = w2v._epoch_plan(ids, ids, np.ones(1), w2v.noise_table(counts), Word2VecConfig(window=w, min_count=1),
+                           *w2v.generators(2))
+    k = np.abs(np.arange(2 * w + 1) - w)                                   # (2w+1,) places from the centre
+    reached = ((k <= plan[1][:, None]) & (k > 0)).mean(axis=0)               # share of centres reaching slot j
+    np.testing.assert_allclose(w2v.expected_window_weights(w), reached, atol=0.02)
+    assert w2v.expected_window_weights(w).tolist() == [0.25, 0.5, 0.75, 1.0, 0.0, 1.0, 0.75, 0.5, 0.25]
+    assert w2v.expected_window_weights(1).tolist() == [1.0, 0.0, 1.0]      # window 1: no draw to average
+
+
+def test_expected_window_reports_the_loss_per_unit_of_pair_weight():
+    """Output rows start at 0, so the first block asks every question at probability 1/2:
+    ln 2 each, (K + 1) ln 2 per pair (less only where a negative is the centre itself).
+    With expected_window the pairs count by their weights, so the mean stays per pair;
+    a text with no pairs at all (one-word sentences) reports 0."""
+    sentences = [[f"w{i % 60}" for i in range(j, j + 12)] for j in range(0, 600, 12)]
+    for expected in (False, True):
+        seen = []
+        train_word2vec(sentences, Word2VecConfig(d_model=4, window=3, negative=5, min_count=1, sample=0.0,
+                                                 epochs=1, expected_window=expected),
+                       callback=lambda done, loss: seen.append(loss))
+        assert seen[0] == pytest.approx(6 * np.log(2), rel=0.03)
+    lonely = train_word2vec([["a"], ["b"]] * 10, Word2VecConfig(d_model=4, min_count=1, epochs=2,
+                                                                   expected_window=True))
+    assert lonely.losses.tolist() == [0.0, 0.0] and not lonely.W.any()
+
+
+def test_expected_window_keeps_the_seeds_other_draws():
+    """expected_window still draws each centre's b (and ignores it), so a seed keeps its
+    positions and negatives: the two rows of the benchmark are paired seed by seed. On a
+    text of sentences of two words every context is 1 place away, weight 1 either way."""
+    pairs = [["a", "b"], ["c", "d"], ["b", "c"], ["d", "a"]] * 30
+    base = dict(d_model=6, window=3, min_count=1, sample=0.0, epochs=3, seed=4, alpha=0.1)
+    drawn = train_word2vec(pairs, Word2VecConfig(**base))
+    expected = train_word2vec(pairs, Word2VecConfig(**base, expected_window=True))
+    np.testing.assert_allclose(expected.E, drawn.E, atol=1e-7)
+    np.testing.assert_allclose(expected.W, drawn.W, atol=1e-7)
+    assert np.abs(drawn.W).max() > 0.05                                      # it did train
+    longer = [s * 2 for s in pairs]                                          # now far contexts exist
+    far = train_word2vec(longer, Word2VecConfig(**base, expected_window=True)).E
+    assert np.abs(far - train_word2vec(longer, Word2VecConfig(**base)).E).max() > 1e-3
