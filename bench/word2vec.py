@@ -180,7 +180,7 @@ def core_variants(block_words: list[int] | None, context_negatives: bool = False
     return [("core", ""), *extra]
 
 
-def parse_variant(text: str, window: int) -> dict[str, int | float | bool]:
+def parse_variant(text: str, window: int) -> dict[str, Any]:
     """``"block_passes=2w+1,negative_sets=2"`` at window 5 -> ``{"block_passes": 11, "negative_sets": 2}``.
 
     Each item is a ``Word2VecConfig`` field and a number, or ``true`` / ``false`` for a
@@ -192,7 +192,7 @@ def parse_variant(text: str, window: int) -> dict[str, int | float | bool]:
     >>> parse_variant("", 5)
     {}
     """
-    out: dict[str, int | float | bool] = {}
+    out: dict[str, Any] = {}   # Word2VecConfig field -> int, float or bool
     for item in filter(None, text.split(",")):
         key, sep, value = (part.strip() for part in item.partition("="))
         try:

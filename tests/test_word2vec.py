@@ -340,10 +340,10 @@ def test_expected_window_reports_the_loss_per_unit_of_pair_weight():
     a text with no pairs at all (one-word sentences) reports 0."""
     sentences = [[f"w{i % 60}" for i in range(j, j + 12)] for j in range(0, 600, 12)]
     for expected in (False, True):
-        seen = []
+        seen: list[float] = []
         train_word2vec(sentences, Word2VecConfig(d_model=4, window=3, negative=5, min_count=1, sample=0.0,
                                                  epochs=1, expected_window=expected),
-                       callback=lambda done, loss: seen.append(loss))
+                       callback=lambda done, loss, seen=seen: seen.append(loss))
         assert seen[0] == pytest.approx(6 * np.log(2), rel=0.03)
     lonely = train_word2vec([["a"], ["b"]] * 10, Word2VecConfig(d_model=4, min_count=1, epochs=2,
                                                                    expected_window=True))
