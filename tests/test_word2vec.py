@@ -6,6 +6,7 @@ import core.word2vec as w2v
 from core.generated import generate_corpus, group_recovery
 from core.sgns import (block_loss_and_grads, negative_sets_asked, noise_from_counts, scatter_add,
                        window_updates)
+from core.config_rules import ConfigTypeError
 from core.skipgram import ConfigError
 from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
                            train_word2vec)
@@ -264,6 +265,13 @@ def test_bad_settings_are_refused(kwargs):
         Word2VecConfig(**kwargs)
 
 
+@pytest.mark.parametrize("value", [1, 0, "yes", None])
+def test_expected_window_is_a_flag_of_its_own_type(value):
+    with pytest.raises(ConfigTypeError, match=r"^expected_window must be True or False\.$"):
+        Word2VecConfig(expected_window=value)
+    assert Word2VecConfig(expected_window=True).expected_window is True
+
+
 def test_negative_sets_give_the_window_one_set_or_each_context_word_its_own():
     one = negative_sets_asked(w=2, K=3, S=1)              # (5, 4): slots x (centre + 3 negatives)
     assert one[:, 0].all() and not one[2, 1:].any()           # every slot asks about the centre; slot 2 is it
@@ -341,13 +349,16 @@ def test_expected_window_reports_the_loss_per_unit_of_pair_weight():
     sentences = [[f"w{i % 60}" for i in range(j, j + 12)] for j in range(0, 600, 12)]
     for expected in (False, True):
         seen: list[float] = []
-        train_word2vec(sentences, Word2VecConfig(d_model=4, window=3, negative=5, min_count=1, sample=0.0,
-                                                 epochs=1, expected_window=expected),
-                       callback=lambda done, loss, seen=seen: seen.append(loss))
+        r = train_word2vec(sentences, Word2VecConfig(d_model=4, window=3, negative=5, min_count=1, sample=0.0,
+                                                     epochs=1, expected_window=expected),
+                           callback=lambda done, loss, seen=seen: seen.append(loss))
         assert seen[0] == pytest.approx(6 * np.log(2), rel=0.03)
+        assert len(seen) == 1 and r.losses.tolist() == pytest.approx(seen)   # one block: the epoch's mean
+    calls: list[float] = []
     lonely = train_word2vec([["a"], ["b"]] * 10, Word2VecConfig(d_model=4, min_count=1, epochs=2,
-                                                                   expected_window=True))
-    assert lonely.losses.tolist() == [0.0, 0.0] and not lonely.W.any()
+                                                                   expected_window=True),
+                            callback=lambda done, loss: calls.append(loss))
+    assert lonely.losses.tolist() == [0.0, 0.0] and calls == [0.0, 0.0] and not lonely.W.any()
 
 
 def test_expected_window_keeps_the_seeds_other_draws():
