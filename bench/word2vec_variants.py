@@ -7,7 +7,8 @@ Measures neighbour agreement the way ``bench.word2vec`` does (top-10 neighbours 
 500 most frequent words; gensim seeds 1..N against each other, core seeds 101..100+N
 against gensim's; the gap's 90% interval from resampling the seeds of both sides), for
 the default ``Word2VecConfig`` and each ``--variant`` (``key=value[,key=value]`` of
-Word2VecConfig's fields; ``2w`` and ``2w+1``: twice the window, plus one: bench.word2vec.parse_variant).
+Word2VecConfig's fields; ``2w`` and ``2w+1``: twice the window, plus one; ``true``/``false`` for
+a flag such as ``expected_window``: bench.word2vec.parse_variant).
 Every variant trains the same core seeds as the default row, so a seed draws the same
 positions, windows and first negatives in every row (core.word2vec.generators): the
 paired column (a row's agreement minus the default row's, seed by seed, with its
