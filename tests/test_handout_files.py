@@ -66,3 +66,16 @@ def test_a_chart_s_download_buttons_draw_that_chart(monkeypatch):
     svg = pressed["SVG"][0]()
     assert svg == vl_convert.vegalite_to_svg(drawn)
     assert svg.lstrip().startswith("<svg") and "Embedding Lab · embedding lab" in svg
+
+
+def test_the_file_keeps_the_chart_s_fonts_and_prints_the_footer_small():
+    """Vega-Lite reads ``config`` (the chart's font sizes) only at the top of a spec: moved
+    there, the file's chart has the screen's fonts; the footer is printed at 10 px."""
+    s = spec()
+    out = with_footer(s, FOOTER)
+    assert out["config"] == s["config"] and out["config"]["title"]["fontSize"] == charts.FONT + 2
+    assert "config" not in out["vconcat"][0]
+    assert {k: out["title"][k] for k in ("orient", "anchor", "fontSize")} == {
+        "orient": "bottom", "anchor": "start", "fontSize": 10}
+    svg = vl_convert.vegalite_to_svg(out)
+    assert 'font-size="10px"' in svg and f'font-size="{charts.FONT + 2}px"' in svg

@@ -1,6 +1,7 @@
 """The long-run slots: bounded concurrency, first come first served, cancellation,
-and the BLAS thread limit the app sets for a server."""
+and the BLAS thread limit the app sets for a server; a cold run's progress bar and Stop button."""
 import os
+import re
 import threading
 import time
 
@@ -278,3 +279,43 @@ def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
     assert job.finished.wait(30)
     assert job.error is None and job.result.stopped and job.result.words_done < job.total
     assert job.stop.is_set()
+
+
+def _two_stopped_runs(heavy: bool):
+    """Two cold runs on one page, each with its own progress bar and Stop button (as the Train
+    screen's run A and Compare's run B); each is stopped early as if its tab had closed."""
+    import streamlit as st
+    from core.corpus import GUIDE_TEXT
+    from core.skipgram import SkipGramConfig
+    from lab_ui import runs
+    for seed, stop_key in ((901 + 2 * heavy, "demo_a_stop"), (902 + 2 * heavy, "demo_b_stop")):
+        r = runs.train_run(GUIDE_TEXT, 2, SkipGramConfig(d_model=32, steps=20_000, seed=seed),
+                           progress=st.empty(), stop_key=stop_key)
+        st.markdown(f"{stop_key}: stopped {r.stopped} at step {len(r.losses) - 1}")
+
+
+@pytest.mark.parametrize("heavy", [False, True])
+def test_each_cold_run_has_its_own_bar_and_stop_button_and_stops_early(monkeypatch, heavy):
+    """A long run (in a worker process) and a short one (in the script) alike: the bar says
+    how far training got, a Stop button with the run's own key sits under it (two runs on one
+    page do not clash), and the run stops early when asked."""
+    from streamlit.testing.v1 import AppTest
+
+    import lab_ui.guard
+    import lab_ui.jobs
+    import lab_ui.runs
+
+    monkeypatch.setattr(lab_ui.runs, "QUIET_SECONDS", -1.0)           # every run shows its bar
+    monkeypatch.setattr(lab_ui.jobs, "LONG_RUN_SECONDS", 0.0 if heavy else 1e9)
+    monkeypatch.setattr(lab_ui.guard, "session_gone", lambda: True)   # stop at the first check
+    at = AppTest.from_function(_two_stopped_runs, args=(heavy,), default_timeout=120).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [(b.key, b.label) for b in at.button] == [("demo_a_stop", "Stop training"),
+                                                     ("demo_b_stop", "Stop training")]
+    said = [m.value for m in at.markdown if m.value.startswith("demo_")]
+    assert [s.split(":")[0] for s in said] == ["demo_a_stop", "demo_b_stop"]
+    for line in said:
+        assert "stopped True" in line and int(line.rsplit(" ", 1)[1]) < 20_000, line
+    bars = [p.proto.text for p in at.get("progress")]
+    assert len(bars) == 2 and all(re.fullmatch(r"Training: step [\d,]+ of 20,000, loss \d+\.\d{3}", t)
+                                  for t in bars), bars

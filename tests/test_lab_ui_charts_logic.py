@@ -130,3 +130,12 @@ def test_one_hot_cosines_of_different_words_are_all_zero(V):
     oh = onehot_cosines(V)
     np.testing.assert_array_equal(oh.S, np.eye(V))
     assert (oh.n_different, oh.largest) == (V * (V - 1), 0.0)
+
+
+@pytest.mark.parametrize("n, big, font", [(24, False, charts.FONT), (24, True, charts.BIG_FONT),
+                                          (25, False, 10), (25, True, 10)])
+def test_a_heatmap_s_word_labels_shrink_to_10_px_from_25_words(n, big, font):
+    """Up to 24 words each label has the chart font; from 25 on, 10 px, so that they fit."""
+    spec = charts.heatmap(np.eye(n), [f"w{i:02d}" for i in range(n)], big=big)
+    assert spec["config"]["axis"]["labelFontSize"] == font
+    assert charts.heatmap_axis_font(n, big) == font

@@ -332,6 +332,16 @@ def _fails():
     raise KeyError("missing")
 
 
+class _Unsendable(Exception):
+    def __init__(self, text):
+        super().__init__(text)
+        self.hook = lambda: 0                           # this error cannot be pickled
+
+
+def _fails_unsendably():
+    raise _Unsendable("bad input")
+
+
 def test_the_worker_loop_answers_each_job_and_ends_when_the_server_closes(monkeypatch):
     import operator
 
@@ -345,10 +355,16 @@ def test_the_worker_loop_answers_each_job_and_ends_when_the_server_closes(monkey
     jobs_w.send(("run", 1, operator.add, (2, 3), {}, False))
     jobs_w.send(("run", 2, _a_lambda, (), {}, False))
     jobs_w.send(("run", 3, _fails, (), {}, False))
+    jobs_w.send(("run", 4, _fails_unsendably, (), {}, False))
     jobs_w.close()
     workers.serve(jobs_r, answers_w)                    # returns at the end of the pipe
     assert limits == [{"limits": 1}] and niced == [workers.WORKER_NICE]
-    done, unsendable, failed = _received(answers_r)
+    done, unsendable, failed, unsendable_error = _received(answers_r)
+    # an error that cannot be sent back is named with its type and message, not called a result
+    assert unsendable_error[0] == "error" and isinstance(unsendable_error[1], workers.WorkerError)
+    assert str(unsendable_error[1]).startswith("The run's error (_Unsendable: bad input) could not be sent "
+                                               "back from its worker process: ")
+    assert "_Unsendable: bad input" in unsendable_error[2]      # the traceback still comes back
     assert done == ("done", 5, "")
     assert unsendable[0] == "error" and isinstance(unsendable[1], workers.WorkerError)
     assert "The run's result could not be sent back from its worker process" in str(unsendable[1])

@@ -121,6 +121,9 @@ _START = ("With std 1 the model starts confidently wrong: loss 4.00 at step 0, a
                            "for std 0.1."),
     ([4.0, 3.5, 3.0, 2.2], " At width 4, std 1 never catches up in 3 steps: it ends at 2.200, against 2.200 "
                            "for std 0.1."),
+    # ending exactly at the uniform guess is not "worse than" it
+    ([4.0, 3.5, 3.0, 2.485], " At width 4, std 1 never catches up in 3 steps: it ends at 2.485, against 2.200 "
+                             "for std 0.1."),
 ])
 def test_init_comparison_in_full(big, verdict):
     small = np.array([2.48, 2.4, 2.3, 2.2])

@@ -129,6 +129,8 @@ def test_a_big_text_shows_only_word2vecs_settings_and_keeps_the_lessons():
     keys = {w.key for w in at.slider} | {w.key for w in at.select_slider}
     assert {"train_d_model", "train_lr", "train_window", "train_steps"}.isdisjoint(keys)
     assert [s.label for s in at.slider] == ["Window"] and "train_w2v_window" in keys
+    assert at.select_slider(key="train_w2v_epochs").options == ["1", "2", "3", "5", "10", "20"]
+    assert at.button(key="train_w2v_start").label == "Train word2vec"
     at.text_input(key="train_seed").input("7").run()
     at.select_slider(key="train_w2v_epochs").set_value(1).run()
     at.button(key="train_w2v_start").click().run()
@@ -136,6 +138,7 @@ def test_a_big_text_shows_only_word2vecs_settings_and_keeps_the_lessons():
     assert job.key[1] == Word2VecConfig(d_model=50, window=5, epochs=1, min_count=5, seed=7)
     job.stop.set()
     _wait(at)
+    assert at.button(key="train_w2v_start").label == "Train again"     # these settings have a run
     lesson = at.radio(key="train_source").options[0]
     at.radio(key="train_source").set_value(lesson).run()
     assert_clean(at)

@@ -1,6 +1,7 @@
 """AppTest: the word2vec result's three views (lab_ui.bigtext_view) on a small made-up result,
 each value checked against core for the same vectors. The views only read ``E``, ``vocab`` and
 ``counts``, so no word2vec run is needed (tests/app/test_bigtext.py trains a real one)."""
+import time
 from types import SimpleNamespace
 
 import numpy as np
@@ -125,3 +126,86 @@ def test_a_run_that_core_refuses_shows_core_s_own_message():
     at = run_view("results_view", job)
     shown = [e.value.replace("\\", "") for e in at.error]     # plain text: escaped Markdown
     assert shown == [str(refused.value)] and "3 times or more" in shown[0]
+
+
+def test_the_two_groups_are_listed_word_by_word_under_their_names():
+    """Beside each group's centre cosine, its words, separated by a comma and a space."""
+    from lab_ui.common import plain
+    r = result(40)
+    at = run_view("ambiguous_view", r)
+    s = sense_split(r.E, r.vocab, "bank")
+    shown = texts(at, "markdown")
+    for name in ("group 1", "group 2"):
+        words = s.groups[name]
+        assert len(words) >= 2
+        assert f"**{name}:** " + plain(", ".join(words)) in shown
+
+
+def test_the_map_s_table_holds_each_word_s_two_pca_coordinates():
+    r = result(60)
+    at = run_view("frequent_view", r)
+    p = pca(r.E[:MAP_WORDS], k=2)
+    behind = table(at, "word", "direction 1", "direction 2")
+    assert list(behind["word"]) == r.vocab[:MAP_WORDS]
+    assert_close(behind["direction 1"], p.coords[:, 0])
+    assert_close(behind["direction 2"], p.coords[:, 1])
+
+
+def test_a_stopped_run_says_how_far_it_got_in_full():
+    r = SimpleNamespace(stopped=True, diverged=False, words_done=1234, vocab=["a", "b"], seconds=2.0,
+                        words_per_second=617.0)
+    job = SimpleNamespace(error=None, result=r, total=5000, config=SimpleNamespace(min_count=5))
+    at = run_view("results_view", job)
+    assert [w.value for w in at.warning] == [
+        "Stopped after 1,234 of 5,000 words: these are the vectors learned so far.",
+        "Fewer than three words are frequent enough to have a vector; lower the minimum count."]
+
+
+def test_an_unexpected_failure_is_logged_with_its_traceback_and_worded_on_screen(monkeypatch, caplog):
+    """A bug in a run: the server's log gets a line that names it, with the traceback; the page
+    gets a sentence that points there (the screen says the details are in the log)."""
+    import logging
+
+    from core.word2vec import Word2VecConfig
+    from lab_ui import bigtext_view
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(bigtext_view.workers, "call", broken)
+    job = bigtext_view.Word2VecJob("one two", Word2VecConfig(), ("broken",), n_words=2)
+    with caplog.at_level(logging.ERROR, logger=bigtext_view.__name__):
+        job.run()
+    [record] = [r for r in caplog.records if r.name == bigtext_view.__name__]
+    assert record.getMessage() == "word2vec training failed"
+    assert record.exc_info[0] is RuntimeError and "a bug" in caplog.text
+    assert job.finished.is_set() and job.error == ("Training stopped with an unexpected error "
+                                                   "(the details are in the server's log).")
+
+
+def test_stop_while_waiting_for_a_slot_leaves_the_queue_and_trains_nothing(monkeypatch):
+    """Every long-run slot is taken: the job waits in the queue; Stop takes it out of the queue
+    (the slot's holder keeps it) and the page says nothing was trained."""
+    import threading
+
+    from core.word2vec import Word2VecConfig
+    from lab_ui import bigtext_view
+    from lab_ui.jobs import JobSlots
+
+    monkeypatch.setattr(bigtext_view.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
+    slots = JobSlots(1)
+    slots.acquire()                                   # another run holds the only slot
+    job = bigtext_view.Word2VecJob("one two", Word2VecConfig(), ("queued",), n_words=2, slots=slots)
+    waiter = threading.Thread(target=job.run, daemon=True)
+    waiter.start()
+    try:
+        deadline = time.monotonic() + 10
+        while job.place != 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert job.place == 1                         # first in line, not running
+        job.stop.set()                                # the Stop button
+        assert job.finished.wait(10)
+    finally:
+        job.stop.set()
+        waiter.join(10)
+    assert job.error == "Stopped before training could start: nothing was trained."
+    assert job.result is None and slots.running == 1 and slots.waiting == 0

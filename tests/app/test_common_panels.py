@@ -1,6 +1,7 @@
 """AppTest: lab_ui.common's chart-with-table panel on its own: the table behind a chart is the
 one given, built only once its box is opened (or open at once with the tables switch), with
-the chart's PNG and SVG beside it; an error box quotes user text as plain text."""
+the chart's PNG and SVG beside it; the chart fills its column unless told to keep its own
+width; an error box quotes user text as plain text."""
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -51,3 +52,41 @@ def test_the_tables_switch_opens_every_box_at_once():
 def test_an_error_quotes_the_message_as_plain_text():
     at = run()
     assert [e.value for e in at.error] == [plain("No word *[x](http://e.vil)* here")]
+
+
+def _sized(frame, stretch, as_altair):
+    import altair as alt
+    from lab_ui import charts
+    from lab_ui.common import chart_with_table
+    chart = (alt.Chart(frame).mark_bar().encode(x="word", y="cosine") if as_altair
+             else charts.bars(frame, "word", "cosine", "Two words"))
+    chart_with_table(chart, frame, key="t_table", **({} if stretch is None else {"stretch": stretch}))
+
+
+@pytest.mark.parametrize("as_altair", [False, True])
+@pytest.mark.parametrize("stretch, width", [(None, "stretch"), (True, "stretch"), (False, "content")])
+def test_a_chart_fills_its_column_unless_asked_to_keep_its_own_width(monkeypatch, stretch, width, as_altair):
+    """``stretch=False`` (the Similarity arrows, drawn square so the angle on screen is the
+    true one) keeps the chart at its own width; otherwise it fills its column."""
+    import streamlit
+
+    import lab_ui.common
+
+    drawn = []
+
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(streamlit, name)
+
+        def vega_lite_chart(self, *, spec, width):
+            drawn.append(("vega", width))
+            return streamlit.vega_lite_chart(spec=spec, width=width)
+
+        def altair_chart(self, chart, width):
+            drawn.append(("altair", width))
+            return streamlit.altair_chart(chart, width=width)
+
+    monkeypatch.setattr(lab_ui.common, "st", Spy())
+    at = AppTest.from_function(_sized, args=(FRAME, stretch, as_altair), default_timeout=30).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert drawn == [("altair" if as_altair else "vega", width)]

@@ -100,3 +100,17 @@ def test_the_moving_tsne_rings_the_word_on_its_frame():
     run = tsne(r.E, perplexity=5.0, seed=0, metric="cosine", perplexity_cap=1.0, frame_every=25)
     frame = next(c for c in charts(at) if c.title.startswith("t-SNE at iteration 100"))
     rings_match(frame, r.E, run.frames[4], r.vocab.index("bank"), r.vocab)
+
+
+@pytest.mark.parametrize("text", [None, "cat dog dog cat cat dog"])
+def test_the_find_box_suggests_the_table_s_second_word(text):
+    """The box's example is the table's second word (the first is often "the"), also when the
+    pasted text has only two different words."""
+    at = open_screen("train")
+    if text:
+        at.radio(key="train_source").set_value("Paste your own text").run()
+        at.text_area(key="train_text").input(text).run()
+    assert_clean(at)
+    vocab = Corpus.from_text(text or GUIDE_TEXT, window=2).vocab
+    assert len(vocab) == (2 if text else 12)
+    assert at.text_input(key="train_find").proto.placeholder == f"e.g. {vocab[1]}"

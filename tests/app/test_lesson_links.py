@@ -59,6 +59,17 @@ def test_the_sidebar_builds_a_link_from_this_screens_controls():
     assert "hide=sim_scale" in at.sidebar.code[0].value
 
 
+def test_the_link_builder_leaves_out_the_chart_tables_boxes():
+    """A chart's closed table box keeps its state under ``<key>_box``: not a control to hide."""
+    at = open_screen("similarity", tables=False)
+    at.session_state["links_builder"] = True
+    at.run()
+    boxes = {k for k in at.session_state if str(k).startswith("sim_") and str(k).endswith("_box")}
+    assert "sim_onehot_table_box" in boxes
+    options = at.sidebar.multiselect(key="links_hide_choice").options
+    assert {"sim_u", "sim_v", "sim_scale"} <= set(options) and not boxes & set(options)
+
+
 def test_a_custom_model_from_a_link():
     at = open_screen("parameters", params_preset="Custom", params_vocab_Custom="32000", params_d_Custom="4096")
     assert_clean(at)

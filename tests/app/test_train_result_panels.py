@@ -90,6 +90,8 @@ def test_the_lesson_s_small_run_has_no_found_table_and_every_word_on_the_heatmap
     assert_close(loss["loss"], r.losses)
     at.session_state["train_pairs_box"] = True                      # the student opens the pairs
     at.run()
+    assert ("For each word, every word at most 2 places away is a neighbour, in order of position."
+            in shown(at))                                            # the run's window, 2
     pairs = table(at, "centre", "context")
     assert list(pairs["centre"]) == [corpus.vocab[i] for i in corpus.inputs]
     assert list(pairs["context"]) == [corpus.vocab[j] for j in corpus.targets]

@@ -94,3 +94,23 @@ def test_objectives_refuse_when_the_softmax_run_leaves_no_room_at_all():
     assert refusal[0].endswith("What fits: nothing more at this width; lower d_model or the steps above. "
                                "Nothing was trained.")
     assert not at.dataframe
+
+
+def test_a_cold_run_b_shows_its_progress_and_its_own_stop_button(monkeypatch):
+    """Run B trains after run A: while it trains, its bar says how far it got and a Stop
+    button (key ``train_cmp_stop``) sits under it; here it is stopped at the first check."""
+    import re
+
+    import lab_ui.guard
+    import lab_ui.runs
+
+    monkeypatch.setattr(lab_ui.runs, "QUIET_SECONDS", -1.0)           # a bar even for a short run
+    monkeypatch.setattr(lab_ui.guard, "session_gone", lambda: True)   # the run stops at its first check
+    config = SkipGramConfig(d_model=3, lr=0.5, steps=2000, seed=77)
+    at = AppTest.from_function(_compare, args=(MANY_WORDS, config, 2), default_timeout=120).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.button(key="train_cmp_stop").label == "Stop training"
+    [bar] = [p.proto.text for p in at.get("progress")]
+    steps = [int(n.replace(",", "")) for n in re.fullmatch(r"Training: step ([\d,]+) of ([\d,]+), loss \d+\.\d{3}",
+                                                           bar).groups()]
+    assert steps[0] < steps[1] == 2000

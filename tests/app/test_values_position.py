@@ -74,6 +74,18 @@ def test_an_empty_sentence_gets_a_message_not_a_table(box):
     assert not [t for t in at.dataframe if "place" in t.value.columns]
 
 
+@pytest.mark.parametrize("box", ["pos_a", "pos_b"])
+def test_a_word_outside_the_vocabulary_gets_a_message_that_lists_the_vocabulary(box):
+    at = open_screen("position")
+    at.text_input(key=box).input("the zebra saw the cat").run()
+    assert_clean(at)
+    corpus, _ = reference()
+    [message] = [e.value.replace("\\", "") for e in at.error]        # as read (Markdown escapes dropped)
+    assert message == (f"Use only the {corpus.V} words of the toy vocabulary ('zebra' is not in the "
+                       "vocabulary): " + ", ".join(corpus.vocab) + ".")
+    assert not [t for t in at.dataframe if "place" in t.value.columns]
+
+
 @pytest.mark.parametrize("width", [None, 4, 64])
 def test_the_sinusoidal_picture_is_the_cosine_of_core_positions(width):
     at = open_screen("position")
