@@ -373,8 +373,9 @@ REVIEWED = [
     ("core.corpus.xǁCorpusǁfrom_text__mutmut_*", '-raise CorpusError("The vocabulary cap must be at least 2.")',
      "equivalent: the second copy of this check is unreachable (max_vocab < 2 is refused before the text is read)"),
     ("core.similarity.x_normalize_rows__mutmut_*", "out=None, where=",
-     "open: killed by test_normalize_rows_writes_the_zeros_of_zero_rows_itself (dirty memory first), "
-     "added after the runs"),
+     "equivalent in practice: np.divide gets the buffer np.abs(X) (or the norm's square) has just freed, "
+     "which holds 0 in every zero row; non-finite rows are refused (a test filling freed memory with 7s "
+     "first still saw 0s)"),
     ("core.sgns.x_negative_sets_asked__mutmut_*", "asks[w, 1:] = None",
      "equivalent: None is stored as False in a boolean array"),
     ("core.sgns.x_negative_sets_asked__mutmut_*", "context = slots - (slots >= w)",
