@@ -151,3 +151,44 @@ def test_scatter_add_refuses_a_target_it_cannot_flatten():
         scatter_add(target, np.array([0]), np.ones((1, 2)))
     assert str(caught.value) == "scatter_add needs a C-contiguous target (it updates a flat view)."
     assert not target.any()
+
+
+def test_a_run_s_two_random_streams_are_the_seed_and_the_seed_with_1():
+    rng, more = w2v.generators(7)
+    assert rng.random(3).tolist() == np.random.default_rng(7).random(3).tolist()
+    assert more.random(3).tolist() == np.random.default_rng([7, 1]).random(3).tolist()
+
+
+def test_the_extra_negative_sets_come_from_the_second_stream_over_the_whole_table():
+    counts = np.array([50, 30, 20, 10])
+    ids = np.repeat(np.arange(4), counts).astype(np.int32)
+    config = Word2VecConfig(window=2, negative=3, negative_sets=3, sample=0.0, min_count=1)
+    table = np.arange(1000) % 4                   # a stand-in table: entry i is word i mod 4
+    pos, b, negs = w2v._epoch_plan(ids, np.zeros_like(ids), np.ones(4), table, config,
+                                   np.random.default_rng(2), np.random.default_rng([2, 1]))
+    main = np.random.default_rng(2)               # the same draws, in the order the recipe makes them
+    assert pos.tolist() == np.flatnonzero(main.random(len(ids)) < 1.0).tolist()
+    assert b.tolist() == main.integers(1, 3, size=len(pos)).tolist()
+    first = main.integers(0, 1000, size=(len(pos), 3))
+    extra = np.random.default_rng([2, 1]).integers(0, 1000, size=(len(pos), 6))
+    assert negs.tolist() == np.concatenate([first, extra], axis=1).__mod__(4).tolist()
+
+
+def test_a_block_of_one_centre_reports_the_same_loss_in_passes():
+    # With one centre per block, p passes make one pass of one centre: the same update
+    # (to rounding: passes move rows in place and add the difference back), so the same
+    # losses and rows as a run without passes.
+    one = dict(d_model=4, window=2, min_count=1, sample=0.0, epochs=2, block_words=1, seed=3)
+    plain, passes = (train_word2vec(SENTENCES, Word2VecConfig(**one, block_passes=p)) for p in (1, 3))
+    assert len(plain.losses) == 2
+    np.testing.assert_allclose(passes.losses, plain.losses, rtol=1e-5)
+    np.testing.assert_allclose(passes.E, plain.E, atol=1e-6)
+
+
+@pytest.mark.parametrize("setting,message", [
+    (dict(window=2, negative_sets=5), "negative_sets must be a whole number from 1 to 2 x window."),
+    (dict(window=2, block_passes=6), "block_passes must be a whole number from 1 to 2 x window + 1.")])
+def test_settings_past_the_window_s_bound_are_refused_in_words(setting, message):
+    with pytest.raises(w2v.ConfigError) as e:
+        Word2VecConfig(**setting)
+    assert str(e.value) == message
