@@ -44,3 +44,30 @@ def texts(at: AppTest) -> str:
 @pytest.fixture
 def screen():
     return open_screen
+
+
+@pytest.fixture
+def chart_widths(monkeypatch) -> list[tuple[str, str]]:
+    """Every chart ``lab_ui.common.chart_with_table`` draws from now on, as (kind, width):
+    kind "vega" or "altair", width as passed to Streamlit ("stretch" or "content"). AppTest
+    does not keep an element's width, so the call itself is recorded."""
+    import streamlit
+
+    import lab_ui.common
+
+    drawn: list[tuple[str, str]] = []
+
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(streamlit, name)
+
+        def vega_lite_chart(self, *, spec, width):
+            drawn.append(("vega", width))
+            return streamlit.vega_lite_chart(spec=spec, width=width)
+
+        def altair_chart(self, chart, width):
+            drawn.append(("altair", width))
+            return streamlit.altair_chart(chart, width=width)
+
+    monkeypatch.setattr(lab_ui.common, "st", Spy())
+    return drawn

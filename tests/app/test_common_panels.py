@@ -65,28 +65,9 @@ def _sized(frame, stretch, as_altair):
 
 @pytest.mark.parametrize("as_altair", [False, True])
 @pytest.mark.parametrize("stretch, width", [(None, "stretch"), (True, "stretch"), (False, "content")])
-def test_a_chart_fills_its_column_unless_asked_to_keep_its_own_width(monkeypatch, stretch, width, as_altair):
+def test_a_chart_fills_its_column_unless_asked_to_keep_its_own_width(chart_widths, stretch, width, as_altair):
     """``stretch=False`` (the Similarity arrows, drawn square so the angle on screen is the
     true one) keeps the chart at its own width; otherwise it fills its column."""
-    import streamlit
-
-    import lab_ui.common
-
-    drawn = []
-
-    class Spy:
-        def __getattr__(self, name):
-            return getattr(streamlit, name)
-
-        def vega_lite_chart(self, *, spec, width):
-            drawn.append(("vega", width))
-            return streamlit.vega_lite_chart(spec=spec, width=width)
-
-        def altair_chart(self, chart, width):
-            drawn.append(("altair", width))
-            return streamlit.altair_chart(chart, width=width)
-
-    monkeypatch.setattr(lab_ui.common, "st", Spy())
     at = AppTest.from_function(_sized, args=(FRAME, stretch, as_altair), default_timeout=30).run()
     assert not at.exception, [e.value for e in at.exception]
-    assert drawn == [("altair" if as_altair else "vega", width)]
+    assert chart_widths == [("altair" if as_altair else "vega", width)]

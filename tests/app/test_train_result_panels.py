@@ -106,28 +106,8 @@ def test_a_run_that_blew_up_shows_its_loss_and_nothing_else():
     assert f"uniform guess: ln {corpus.V} = {guess:.3f}" in str(charts(at)[0].spec) + str(charts(at)[0].data)
 
 
-def test_every_chart_of_a_finished_run_fills_its_column(monkeypatch):
+def test_every_chart_of_a_finished_run_fills_its_column(chart_widths):
     # The charts are built with width "container": drawn at their content's width instead,
-    # they shrink to a sliver beside their tables. Record the width each one is drawn with.
-    import streamlit
-
-    import lab_ui.common
-
-    drawn = []
-
-    class Spy:
-        def __getattr__(self, name):
-            return getattr(streamlit, name)
-
-        def vega_lite_chart(self, *, spec, width):
-            drawn.append((spec.get("title"), width))
-            return streamlit.vega_lite_chart(spec=spec, width=width)
-
-        def altair_chart(self, chart, width):
-            drawn.append((chart.to_dict().get("title"), width))
-            return streamlit.altair_chart(chart, width=width)
-
-    monkeypatch.setattr(lab_ui.common, "st", Spy())
+    # they shrink to a sliver beside their tables.
     run_tab(BIG, SMALL_RUN, found=5)
-    assert len(drawn) == 3                                  # the loss curve, the heatmap, the map
-    assert [w for _, w in drawn] == ["stretch"] * 3, drawn
+    assert chart_widths == [("vega", "stretch")] * 3        # the loss curve, the heatmap, the map
