@@ -107,7 +107,7 @@ def main(argv=None) -> None:
                   f"{'CPU s':>6} {'x default':>9}", flush=True)
             base = None
             for text in ["", *args.variant]:
-                extra = parse_variant(text, window) if text else {}
+                extra = parse_variant(text, window)
                 n = args.seeds if base is None else min(args.seeds, args.variant_seeds or args.seeds)
                 runs = [core_run(sentences, ref, words, d, window, CORE_SEEDS + i, extra, code)
                         for i in range(n)]

@@ -80,45 +80,6 @@ VERDICTS = [
 # A survivor that a test added after the run should kill (not re-run through mutmut yet).
 LATE_TEST_NUMBER = ("open: test_numbers_keep_their_zeros_and_their_digits, added after the run passed it, "
                     "should kill it (not re-run)")
-# Survivors of round 5's by-name re-runs that tests added after them kill by tools/mutation_probe.py
-# (not re-run by mutmut): matched by full name, valid for the code they were generated from.
-LATE_R5 = "open: killed by a test added after the re-runs (checked by mutation_probe.py, not re-run by mutmut)"
-LATE_R5_NAMES = [
-    "core.checks.x_array__mutmut_1",
-    "core.checks.x_array__mutmut_7",
-    "core.checks.x_number__mutmut_4",
-    "core.checks.x_number__mutmut_5",
-    "core.checks.x_whole__mutmut_4",
-    "core.config_rules.x_validate__mutmut_7",
-    "core.config_rules.x_validate__mutmut_8",
-    "core.corpus.x_split_words__mutmut_3",
-    "core.corpus.xǁCorpusǁfrom_text__mutmut_26",
-    "core.sgns.x_scatter_add__mutmut_4",
-    "core.sgns.x_scatter_add__mutmut_5",
-    "core.similarity.x_cosine_matrix__mutmut_3",
-    "core.similarity.x_normalize_rows__mutmut_10",
-    "core.similarity.x_normalize_rows__mutmut_11",
-    "core.similarity.x_normalize_rows__mutmut_12",
-    "core.similarity.x_normalize_rows__mutmut_16",
-    "core.similarity.x_normalize_rows__mutmut_24",
-    "core.similarity.x_normalize_rows__mutmut_25",
-    "core.similarity.x_normalize_rows__mutmut_3",
-    "core.similarity.x_normalize_rows__mutmut_5",
-    "core.similarity.x_normalize_rows__mutmut_9",
-]
-# Survivors of round 6's run (the modules changed after round 5's) that tests added after it kill by
-# tools/mutation_probe.py (not re-run by mutmut: the session ended first).
-LATE_R6 = "open: killed by a test added after round 6's run (checked by mutation_probe.py, not re-run by mutmut)"
-LATE_R6_NAMES = [
-    "core.relations.x_side_split__mutmut_19",
-    "core.relations.x_side_split__mutmut_61",
-    "core.relations.x_side_split__mutmut_63",
-    "core.senses.x_sense_lean__mutmut_24",
-    "core.senses.x_sense_lean__mutmut_27",
-    "core.senses.x_sense_lean__mutmut_3",
-    "core.senses.x_sense_lean__mutmut_8",
-    "core.senses.x_sense_lean__mutmut_9",
-]
 REVIEWED = [
     ("core.skipgram.x_loss_and_grads__mutmut_*", "block: int = 129",
      "equivalent: the block size only groups rows; results agree to rounding (test_block_size_...)"),
@@ -412,8 +373,6 @@ REVIEWED = [
      "and their difference, rounded once to float32 by scatter_add, is float32's own subtraction"),
     ('core.word2vec.xǁ_Buffersǁ__init____mutmut_*', 'G * (SK + 2)',
      'equivalent: a larger work array; scatter_add uses only its first n x d entries'),
-    *[(name, "", LATE_R5) for name in LATE_R5_NAMES],
-    *[(name, "", LATE_R6) for name in LATE_R6_NAMES],
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) <= 1e18",
      "equivalent: 1e18 prints the same through either branch"),
     ("app.lab_ui.captions.x_number__mutmut_*", "abs(x) < 1e+18",
