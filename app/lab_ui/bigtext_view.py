@@ -77,6 +77,7 @@ class Word2VecJob:
             sentences = text_sentences(self.text)
             self.total = max(1, words_to_train(sentences, self.config))   # the trainer's own count
             self.result = workers.call(train_word2vec, sentences, self.config, callback=self._progress)
+            self.done = self.result.words_done        # reports are sampled: the last one may be older
         except Cancelled:
             self.error = "Stopped before training could start: nothing was trained."
         except ConfigError as err:
