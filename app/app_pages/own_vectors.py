@@ -137,8 +137,8 @@ def main() -> None:
         similarity_panel(shown.E, shown.words)
         if found.one_way:
             st.info(f"All {len(shown.words):,} rows with a direction point the same way: every cosine "
-                    "between them is 1, so no word is nearer to one than to another, and there is no "
-                    "picture to draw or score.")
+                    "between them is 1, so every word is as near to one as to another: there are no "
+                    "neighbours to keep, and no picture to draw or score.")
         else:
             projections_panel(shown.E, shown.words)
     limits_panel(table.E, table.words)
