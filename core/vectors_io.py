@@ -69,8 +69,9 @@ def _quoted(cell: str) -> str:
     return repr(cell if len(cell) <= SHOWN else cell[:SHOWN] + "...")
 
 
-def _number(cell: str, where: str) -> float:
-    """One cell as a finite number; its length is checked before it is read or quoted."""
+def _number(cell: str, i: int, j: int) -> float:
+    """Cell (i, j) as a finite number; its length is checked before it is read or quoted."""
+    where = f"line {i}, column {j}"
     if not cell:
         raise VectorsError(f"vectors.tsv {where} is empty (two tabs in a row, or a tab at the start "
                            "or end of the line).")
@@ -122,8 +123,14 @@ def read_vectors(data: str | bytes) -> np.ndarray:
         if line.count("\t") + 1 != width:
             raise VectorsError(f"vectors.tsv line {i} has {line.count(chr(9)) + 1:,} numbers, but line 1 has "
                                f"{width:,}: every row needs the same count (ragged rows).")
-        cells = [cell.strip(" ") for cell in line.split("\t")]       # spaces around a number are fine
-        rows.append([_number(cell, f"line {i}, column {j}") for j, cell in enumerate(cells, start=1)])
+        cells = line.split("\t")
+        try:                                                 # the quick way, for a row that is right
+            row = [float(cell) for cell in cells] if max(map(len, cells)) <= MAX_CELL else None
+        except ValueError:
+            row = None
+        if row is None or not all(map(math.isfinite, row)):  # the careful way: which cell, and why
+            row = [_number(cell.strip(), i, j) for j, cell in enumerate(cells, start=1)]
+        rows.append(row)
     return np.array(rows, dtype=float)
 
 
