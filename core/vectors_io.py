@@ -35,6 +35,7 @@ MAX_ROWS = 5_000             # words (cosine matrices are rows x rows)
 MAX_DIMS = 1_024             # numbers per row
 MAX_CELL = 64                # characters in one number (-1.2345678901234567e-308 has 24)
 SHOWN = 20                   # characters of a cell quoted back in a message
+MAX_LABEL = 160              # characters in a label: three fit the Limits view's 500-character boxes
 LARGEST = 1e100              # entries up to this keep their size (5,000 x 1,024 squares stay finite)
 SMALLEST = 1e-100            # ... and down to this (their squares stay above 0)
 
@@ -159,6 +160,10 @@ def read_metadata(data: str | bytes, rows: int | None = None) -> list[str]:
                  f"line 1 has one: the tab at column {line.index(chr(9)) + 1} starts a second column "
                  "(with several columns, the first line must be a header)."))
     labels = [line.split("\t")[0].strip() for line in lines[start:]]
+    for i, label in enumerate(labels, start=start + 1):
+        if len(label) > MAX_LABEL:
+            raise VectorsError(f"metadata.tsv line {i}: the label {_quoted(label)} is {len(label):,} characters "
+                               f"long; at most {MAX_LABEL} (a label is typed in the sentence boxes).")
     while rows is not None and len(labels) > rows and not labels[-1]:
         labels.pop()                                        # blank lines after the last label
     return labels

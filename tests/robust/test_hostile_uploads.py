@@ -197,6 +197,16 @@ def test_labels_with_spaces_can_be_typed_in_the_limits_view():
     assert not at.error and at.warning and "Identical vectors" in at.warning[0].value
 
 
+def test_a_label_too_long_to_type_is_refused_with_its_line():
+    with pytest.raises(VectorsError, match="metadata.tsv line 2: the label 'xxxxxxxxxxxxxxxxxxxx...' is "
+                                           "60,000 characters long; at most 160") as refused:
+        read_projector("1\n2\n", "cat\n" + "x" * 60_000 + "\n")
+    assert len(str(refused.value)) < 300
+    words = ["y" * 160, "z" * 160, "w" * 160, "cat"]                     # the longest allowed: typeable
+    at = upload(*files(np.random.default_rng(12).normal(size=(4, 3)), words))
+    assert not at.error and at.warning and "Identical vectors" in at.warning[-1].value
+
+
 # --- blank labels and empty cells: read right, or refused with line and column ---------------
 
 def test_blank_labels_at_the_end_are_labels():
