@@ -41,7 +41,7 @@ def test_repeated_and_blank_labels_are_kept_apart():
     ("", None, "vectors.tsv is empty"),
     ("1\n2\n", "a\n", "1 labels but vectors.tsv has 2 rows"),
     ("1\n", "", "metadata.tsv is empty"),
-    (b"\xff\xfe1\n", None, "not UTF-8"),
+    (b"1\t\xff\n", None, "byte 3 cannot be read as UTF-8 or UTF-16"),
 ])
 def test_bad_files_say_what_and_where(vectors, metadata, message):
     with pytest.raises(VectorsError, match=message):

@@ -29,12 +29,14 @@ from core.bigtext import (MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimat
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import ConfigError
-from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
+from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec, words_to_train
 
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
 MAP_WORDS = 50
 NEIGHBOURS = 10
+WORD_BOX = 60
+"""Longest word the two word boxes take."""
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -55,7 +57,7 @@ class Word2VecJob:
         self.text, self.config, self.key, self.slots = text, config, key, slots
         self.session = session                              # the browser session that asked
         self.place = 0                                      # place in the queue for a slot, 0: none
-        self.total = max(1, n_words * config.epochs)       # words to read
+        self.total = max(1, n_words * config.epochs)       # words to read (then as the trainer counts)
         self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
         self.stop = threading.Event()
         self.result: Word2VecResult | None = None
@@ -73,7 +75,9 @@ class Word2VecJob:
                 held, self.place = True, 0
             self.started = time.perf_counter()
             sentences = text_sentences(self.text)
+            self.total = max(1, words_to_train(sentences, self.config))   # the trainer's own count
             self.result = workers.call(train_word2vec, sentences, self.config, callback=self._progress)
+            self.done = self.result.words_done        # reports are sampled: the last one may be older
         except Cancelled:
             self.error = "Stopped before training could start: nothing was trained."
         except ConfigError as err:
@@ -178,6 +182,9 @@ def progress_view() -> None:
     elif not job.shown:
         job.shown = True
         st.rerun(scope="app")                 # redraw the whole page with the results
+    elif job.result is not None:
+        share = min(1.0, job.result.words_done / job.total)
+        st.progress(share, text=f"Done: {job.result.words_done:,} of {job.total:,} words read ({100 * share:.0f}%).")
 
 
 def results_view(job: Word2VecJob) -> None:
@@ -202,7 +209,7 @@ def results_view(job: Word2VecJob) -> None:
 
 
 def _lookup(r: Word2VecResult, label: str, key: str, default: str) -> int | None:
-    word = st.text_input(label, default, key=key, max_chars=60).strip().casefold()
+    word = st.text_input(label, default, key=key, max_chars=WORD_BOX).strip().casefold()
     index = _index(r)
     if word in index:
         return index[word]
@@ -233,10 +240,12 @@ def neighbours_view(r: Word2VecResult) -> None:
 
 
 def _default_word(r: Word2VecResult) -> str:
-    """"bank" when the text has it, else the most frequent word of four letters or more."""
+    """"bank" when the text has it, else the most frequent word of four letters or more that
+    fits the word boxes (a longer one would be cut there, and then have no vector)."""
     if "bank" in r.vocab:
         return "bank"
-    return next((w for w in r.vocab if len(w) >= 4), r.vocab[0])
+    fits = [w for w in r.vocab if len(w) <= WORD_BOX]
+    return next((w for w in fits if len(w) >= 4), fits[0] if fits else "")
 
 
 def frequent_view(r: Word2VecResult) -> None:
