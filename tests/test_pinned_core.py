@@ -12,6 +12,7 @@ from core.params import (CALCULATOR_MAX_D_MODEL, CALCULATOR_MAX_VOCAB, crossover
 from core.similarity import mean_embedding
 from core.skipgram import SkipGramConfig, log_softmax
 from core.tokenizer import clean_text, gpt2, id_to_text
+from core.vectors import Vectors
 
 
 def test_encode_gives_int64_ids_even_when_empty():
@@ -55,7 +56,7 @@ def test_ambiguous_position_values_fields_and_messages():
     E = np.array([[2.0, 0.0], [0.0, 3.0], [1.0, 1.0], [0.0, 0.0], [-1.0, 2.0]])
     vocab = ["a", "b", "w", "z", "q"]
     groups = {"x": ["a", "q"], "y": ["b"], "empty": ["z"]}
-    p = ambiguous_position(E, vocab, groups, "w", "x", "y")
+    p = ambiguous_position(Vectors(vocab, E), groups, "w", "x", "y")
     u = E[2] / np.linalg.norm(E[2])
     cx = (E[0] / 2 + E[4] / np.sqrt(5)) / 2                 # centroid of the unit rows of group x
     assert p.word == "w" and p.group_a == "x" and p.group_b == "y"
@@ -66,9 +67,9 @@ def test_ambiguous_position_values_fields_and_messages():
     assert p.members_b == pytest.approx(u @ [0, 1], abs=1e-12)
     assert set(p.to_members) == {"x", "y", "empty"}
     with pytest.raises(KeyError, match="'nope' is not in the vocabulary"):
-        ambiguous_position(E, vocab, groups, "nope", "x", "y")
+        ambiguous_position(Vectors(vocab, E), groups, "nope", "x", "y")
     with pytest.raises(KeyError, match="'g' is not a group"):
-        ambiguous_position(E, vocab, groups, "w", "x", "g")
+        ambiguous_position(Vectors(vocab, E), groups, "w", "x", "g")
 
 
 def test_parameter_helpers_bounds_and_messages():

@@ -14,6 +14,7 @@ from core.position import LEARNED_INIT_STD, learned_start
 from core.relations import METHODS, analogy, axis_positions, relations_text
 from core.sgns import noise_distribution
 from core.skipgram import SkipGramConfig
+from core.vectors import Vectors
 
 
 def test_cbow_defaults_to_the_reference_settings_and_checks_its_callback():
@@ -52,20 +53,20 @@ def analogy_table():
 
 def test_an_analogy_lists_five_answers_by_default_and_keeps_its_method():
     E, vocab = analogy_table()
-    a = analogy(E, vocab, "w0", "w1", "w2")
+    a = analogy(Vectors(vocab, E), "w0", "w1", "w2")
     assert len(a.answers) == 5 and a.method == METHODS[0]
-    assert a.answers == analogy(E, vocab, "w0", "w1", "w2", k=6).answers[:5]
+    assert a.answers == analogy(Vectors(vocab, E), "w0", "w1", "w2", k=6).answers[:5]
     for method in METHODS[1:]:
-        assert analogy(E, vocab, "w0", "w1", "w2", method=method).method == method
+        assert analogy(Vectors(vocab, E), "w0", "w1", "w2", method=method).method == method
 
 
 def test_missing_words_are_all_named():
     E, vocab = analogy_table()
     with pytest.raises(KeyError) as caught:
-        axis_positions(E, vocab, "cat", "dog")
+        axis_positions(Vectors(vocab, E), "cat", "dog")
     assert caught.value.args[0] == "not in the vocabulary: cat, dog"
     with pytest.raises(KeyError) as caught:
-        analogy(E, vocab, "w0", "cat", "dog")
+        analogy(Vectors(vocab, E), "w0", "cat", "dog")
     assert caught.value.args[0] == "not in the vocabulary: cat, dog"
 
 

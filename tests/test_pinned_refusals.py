@@ -8,6 +8,8 @@ sides (the last allowed value passes, the first refused one does not).
 import numpy as np
 import pytest
 
+from core.vectors import Vectors
+
 
 def refused(call, message, kind=ValueError):
     with pytest.raises(kind) as caught:
@@ -308,20 +310,20 @@ def test_analogies_name_what_is_missing_and_list_k_answers():
     vocab = ["man", "king", "woman", "queen", "x", "y", "z"]
     E = np.array([[1.0, 0, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0.2, 0.1], [0.3, 0.3, 0.3], [0, 0.1, 1]])
     with pytest.raises(KeyError) as caught:
-        analogy(E, vocab, "man", "prince", "aunt")
+        analogy(Vectors(vocab, E), "man", "prince", "aunt")
     assert caught.value.args == ("not in the vocabulary: prince, aunt",)
-    refused(lambda: analogy(E, vocab, "man", "king", "woman", method="sum"),
+    refused(lambda: analogy(Vectors(vocab, E), "man", "king", "woman", method="sum"),
             "method must be one of b - a + c, nearest to b, nearest to c.")
-    r = analogy(E, vocab, "man", "king", "woman", expected="queen")
+    r = analogy(Vectors(vocab, E), "man", "king", "woman", expected="queen")
     assert (r.a, r.b, r.c, r.expected, r.method) == ("man", "king", "woman", "queen", "b - a + c")
     assert [w for w, _ in r.answers] == ["queen", "z", "y", "x"] and r.correct    # k = 5, but 4 are left
-    assert len(analogy(E, vocab, "man", "king", "woman", k=2).answers) == 2
+    assert len(analogy(Vectors(vocab, E), "man", "king", "woman", k=2).answers) == 2
     # the question's four words are the whole vocabulary: it is still asked (and the one word
     # left after the question's own three is the answer, whatever the method)
-    assert accuracy(E[:4], vocab[:4], [("man", "king", "woman", "queen")]) == {
+    assert accuracy(Vectors(vocab[:4], E[:4]), [("man", "king", "woman", "queen")]) == {
         "b - a + c": (1, 1), "nearest to b": (1, 1), "nearest to c": (1, 1)}
     with pytest.raises(KeyError) as caught:
-        axis_positions(E, vocab, "man", "girl")
+        axis_positions(Vectors(vocab, E), "man", "girl")
     assert caught.value.args == ("not in the vocabulary: girl",)
 
 
@@ -402,10 +404,10 @@ def test_pca_generated_and_overlap_refusals_word_for_word():
     assert len(generate_corpus(MIN_SENTENCES).sentences) == MIN_SENTENCES
     E, vocab = np.eye(3), ["a", "b", "c"]
     with pytest.raises(KeyError) as caught:
-        group_recovery(E, vocab, {"g": ["a", "z"]}, k=1)
+        group_recovery(Vectors(vocab, E), {"g": ["a", "z"]}, k=1)
     assert caught.value.args == ("group words not in the vocabulary: ['z']",)
     for k in (0, 3, True):
-        refused(lambda k=k: group_recovery(E, vocab, {"g": ["a", "b"], "h": ["c"]}, k=k),
+        refused(lambda k=k: group_recovery(Vectors(vocab, E), {"g": ["a", "b"], "h": ["c"]}, k=k),
                 "k must be from 1 to 2 (the number of other group words).")
     refused(lambda: neighbour_overlap(np.ones((5001, 1)), np.ones((5001, 1))),
             "Neighbours of 5,001 rows need an n x n matrix; at most 5,000 rows.")

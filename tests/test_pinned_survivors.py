@@ -20,6 +20,7 @@ from core.similarity import nearest, normalize_rows, similarity_order
 from core.skipgram import (BLOWUP_FACTOR, SkipGramConfig, init_params, loss_and_grads,
                            loss_and_grads_pairs, loss_floor, train)
 from core.tsne import conditional_probabilities, squared_distances, tsne
+from core.vectors import Vectors
 
 
 @pytest.fixture(scope="module")
@@ -147,10 +148,10 @@ def test_the_ambiguous_word_preview_counts_each_sense_and_uses_the_defaults(bank
            [i for i, s in enumerate(g.sentence_sense) if s == "money"][:1]
     small = dataclasses.replace(g, sentences=[g.sentences[i] for i in keep],
                                 sentence_sense=[g.sentence_sense[i] for i in keep])
-    p = ambiguous_in_context(E, vocab, small)
+    p = ambiguous_in_context(Vectors(vocab, E), small)
     assert p.word == "bank" and p.senses == ("river", "money")
     assert p.n_occurrences == {"river": 3, "money": 1}
-    q = ambiguous_in_context(E, vocab, small, window=2, self_weight=0.5)
+    q = ambiguous_in_context(Vectors(vocab, E), small, window=2, self_weight=0.5)
     np.testing.assert_array_equal(p.occurrence_vectors, q.occurrence_vectors)
     assert p.sense_similarity == q.sense_similarity
     first = small.sentences[0].split()
@@ -161,10 +162,10 @@ def test_the_ambiguous_word_preview_counts_each_sense_and_uses_the_defaults(bank
 def test_the_ambiguous_word_preview_explains_what_is_missing(bank):
     g, vocab, E = bank
     with pytest.raises(KeyError, match="'bank' is not in the vocabulary"):
-        ambiguous_in_context(E, [w for w in vocab if w != "bank"] + ["zzz"], g)
+        ambiguous_in_context(Vectors([w for w in vocab if w != "bank"] + ["zzz"], E), g)
     only_river = dataclasses.replace(g, sentence_sense=[s if s == "river" else None for s in g.sentence_sense])
     with pytest.raises(ValueError, match=r"^'bank' needs at least one sentence of each sense\.$"):
-        ambiguous_in_context(E, vocab, only_river)
+        ambiguous_in_context(Vectors(vocab, E), only_river)
 
 
 # --- corpus, params ---------------------------------------------------------------------
@@ -298,7 +299,7 @@ def test_tied_neighbours_come_in_index_order_even_among_many():
     np.testing.assert_array_equal(nearest_indices(S, 6)[1], [0, 2, 4, 6, 8, 10])
     vocab = [f"w{i}" for i in range(40)]
     E = np.array([[1.0, 0.0]] * 20 + [[0.0, 1.0]] * 20)       # two groups of 20 identical rows
-    r = group_recovery(E, vocab, {"a": vocab[:20], "b": vocab[20:]}, k=5)
+    r = group_recovery(Vectors(vocab, E), {"a": vocab[:20], "b": vocab[20:]}, k=5)
     assert r.neighbours["w0"] == ["w1", "w2", "w3", "w4", "w5"]
     assert r.neighbours["w20"] == ["w21", "w22", "w23", "w24", "w25"]
 

@@ -6,6 +6,7 @@ import pytest
 from core.generated import group_recovery
 from core.projection import pca
 from core.tsne import conditional_probabilities, squared_distances, student_t_affinities, tsne
+from core.vectors import Vectors
 
 
 def reference_tsne(X, perplexity, seed, n_iter, exaggeration, exaggeration_iter):
@@ -90,7 +91,7 @@ def test_group_recovery_against_a_loop():
     words = [w for m in groups.values() for w in m]
     label = {w: g for g, m in groups.items() for w in m}
     U = E / np.linalg.norm(E, axis=1, keepdims=True)
-    r = group_recovery(E, vocab, groups)
+    r = group_recovery(Vectors(vocab, E), groups)
     assert r.k == 3
     for w in words:
         i = vocab.index(w)
@@ -99,9 +100,9 @@ def test_group_recovery_against_a_loop():
         assert r.per_word[w] == sum(label[o] == label[w] for o in others[:3]) / 3
     assert r.overall == np.mean(list(r.per_word.values()))
     assert r.chance == (3 * 2 + 3 * 2 + 2 * 1) / (8 * 7)
-    assert group_recovery(E, vocab, groups, k=7).k == 7
+    assert group_recovery(Vectors(vocab, E), groups, k=7).k == 7
     with pytest.raises(ValueError, match=r"^k must be from 1 to 7 \(the number of other group words\)\.$"):
-        group_recovery(E, vocab, groups, k=8)
+        group_recovery(Vectors(vocab, E), groups, k=8)
     with pytest.raises(KeyError, match=r"group words not in the vocabulary: \['zz'\]"):
-        group_recovery(E, vocab, {"a": ["w0", "zz"], "b": ["w1", "w2"]})
-    assert group_recovery(E, vocab, {"a": ["w0", "w1"], "b": ["w2", "w3"]}, k=1).chance == pytest.approx(1 / 3)
+        group_recovery(Vectors(vocab, E), {"a": ["w0", "zz"], "b": ["w1", "w2"]})
+    assert group_recovery(Vectors(vocab, E), {"a": ["w0", "w1"], "b": ["w2", "w3"]}, k=1).chance == pytest.approx(1 / 3)
