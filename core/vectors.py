@@ -24,7 +24,7 @@ from functools import cached_property
 
 import numpy as np
 
-from core.similarity import cosines_to, normalize_rows
+from core.similarity import normalize_rows
 
 MAX_SUGGESTIONS = 5      # nearest spellings named when a label is unknown
 SPELLING_CUTOFF = 0.6    # difflib's similarity ratio a suggestion needs (its own default)
@@ -136,13 +136,8 @@ class Vectors:
     def nearest_to(self, v: np.ndarray, k: int = 5, exclude: Sequence[str] = ()) -> list[tuple[str, float]]:
         """The k labels whose rows have the largest cosine with vector ``v`` (shape (d,)), best
         first, never one of ``exclude``; ties go to the lower row (the same on every machine)."""
-        if self.E.dtype == np.float32:
-            u = np.asarray(v, dtype=np.float64)
-            length = np.linalg.norm(u)
-            u = (u / length if length > 0 else u).astype(np.float32)        # (d,) unit vector
-            sims = self.unit @ u                                             # (V,)
-        else:
-            sims = cosines_to(self.E, v)                                     # (V,)
+        u = normalize_rows(np.asarray(v, dtype=np.float64)[None, :])[0]     # (d,) unit vector
+        sims = self.unit @ u.astype(self.unit.dtype)                          # (V,) cosines
         skip = {self.row(w) for w in exclude}                               # never these rows
         top = [j for j in _top_k(sims, k + len(skip)) if j not in skip][:k]
         return [(self.labels[j], float(sims[j])) for j in top]
