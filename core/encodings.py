@@ -123,10 +123,10 @@ def gguf_vocabulary(reader) -> tuple[list[str], list[int], list[str]]:
 
 def smollm2(path=None) -> TextEncoding:
     """SmolLM2-135M's tokenizer from the vocabulary in its GGUF (hash checked, see core.pretrained)."""
-    from core.pretrained import gguf_reader
+    from core.pretrained import smollm2_contents
 
-    reader = gguf_reader(None if path is None else str(Path(path).resolve()))
-    tokens, types, _ = gguf_vocabulary(reader)
+    contents = smollm2_contents(None if path is None else str(Path(path).resolve()))
+    tokens, types = contents.tokens, contents.types
     ranks = {token_bytes(t): i for i, (t, kind) in enumerate(zip(tokens, types)) if kind == 1}
     special = {t: i for i, (t, kind) in enumerate(zip(tokens, types)) if kind != 1}
     enc = tiktoken.Encoding(name="smollm2-135m", pat_str=SMOLLM2_PATTERN, mergeable_ranks=ranks,

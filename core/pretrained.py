@@ -171,10 +171,8 @@ def _beside(path: str | None, filename: str) -> str | None:
     return None if path is None else str(Path(path).parent / filename)
 
 
-@lru_cache(maxsize=None)
-def gguf_reader(path: str | None = None):
-    """SmolLM2's GGUF opened once per process by gguf's own reader (memory-mapped), hash checked.
-    The table and the tokenizer (core.encodings) both read from it."""
+def open_gguf(path: str | None = None):
+    """SmolLM2's GGUF opened by gguf's own reader (memory-mapped), once its hash is checked."""
     file = checked("smollm2-135m", SMOLLM2_FILE, path)
     reader_module("gguf")                                           # a clear message if it is missing
     from gguf import GGUFReader
@@ -196,19 +194,39 @@ def gguf_reader(path: str | None = None):
     return PlainArrayReader(file)
 
 
-def _smollm2(path: str | None) -> PretrainedTable:
-    """``token_embd.weight`` dequantised by gguf's own reader; labels are the decoded token text."""
-    from core.encodings import gguf_vocabulary, token_label
+@dataclass(frozen=True)
+class GGUFContents:
+    """What the project reads from SmolLM2's GGUF: its vocabulary (for the tokenizer and the
+    labels) and its token table, dequantised."""
+    tokens: list[str]            # in id order, in GPT-2's byte alphabet ("Ġcat")
+    types: list[int]             # 1 a normal token, 3 a control (special) token
+    E: np.ndarray                # (V, d) float32
+    info: TableInfo
 
-    reader = gguf_reader(path)
+
+@lru_cache(maxsize=None)
+def smollm2_contents(path: str | None = None) -> GGUFContents:
+    """SmolLM2's GGUF read once per process; the reader itself (a quarter of a million small
+    arrays) is let go once the vocabulary and the table are out."""
+    from core.encodings import gguf_vocabulary
+
+    reader = open_gguf(path)
     dequantize = reader_module("gguf.quants").dequantize
     tensors = {t.name: t for t in reader.tensors}
     table = tensors["token_embd.weight"]
-    E = dequantize(table.data, table.tensor_type)                   # (V, d) float32
-    tokens, _, _ = gguf_vocabulary(reader)
+    E = dequantize(table.data, table.tensor_type)                   # (V, d) float32, a copy in memory
+    tokens, types, _ = gguf_vocabulary(reader)
     info = TableInfo("smollm2-135m", E.shape[0], E.shape[1], table.tensor_type.name,
                      sum(int(t.n_elements) for t in reader.tensors), "output.weight" not in tensors)
-    return PretrainedTable([token_label(t) for t in tokens], E, info)
+    return GGUFContents(tokens, types, E, info)
+
+
+def _smollm2(path: str | None) -> PretrainedTable:
+    """``token_embd.weight`` dequantised by gguf's own reader; labels are the decoded token text."""
+    from core.encodings import token_label
+
+    contents = smollm2_contents(path)
+    return PretrainedTable([token_label(t) for t in contents.tokens], contents.E, contents.info)
 
 
 def _glove(path: str | None) -> PretrainedTable:

@@ -7,8 +7,11 @@ list of V labels saying whose row is whose. ``Vectors`` keeps the two together w
 
     cos(u, v) = u . v / (|u| |v|)
 
-The unit rows ``U = E / |E|`` (row by row; a zero row stays zero) are computed once, on first
-use, so the cosines of one label with all V rows are one product ``U @ u``: shape (V,).
+The row lengths ``|E[i]|`` are computed once, on first use, so the cosines of a unit vector u
+with all V rows are one product, ``(E @ u) / |E|``: shape (V,) (a zero row's cosine is 0). No
+second (V, d) copy is made: a memory-mapped table (GloVe's 80 MB) stays on disk, and the 113 MB
+of SmolLM2's rows stay one copy. A float64 table (the small tables the app trains) uses the
+core's ``normalize_rows``, which scales each row by its largest entry first.
 
 >>> t = Vectors(["cat", "dog", "car"], np.array([[1.0, 0.1], [0.9, 0.2], [0.0, 1.0]]))
 >>> round(t.cosine("cat", "dog"), 3)
@@ -78,14 +81,34 @@ class Vectors:
         """(V, d): the number of rows and the width of each."""
         return (int(self.E.shape[0]), int(self.E.shape[1]))
 
+    def unit_rows(self, rows) -> np.ndarray:
+        """The rows ``E[rows] / |E[rows]|`` (zero rows stay zero): shape (n, d), or (d,) for one row.
+        A float32 table is computed in float32; any other through ``normalize_rows`` in float64."""
+        if self.E.dtype != np.float32:
+            return self._unit64[rows]
+        X = np.asarray(self.E[rows], dtype=np.float32)                       # (n, d)
+        n = np.linalg.norm(X, axis=-1, keepdims=True)                        # (n, 1)
+        return np.divide(X, n, out=np.zeros(X.shape, np.float32), where=n > 0)
+
     @cached_property
-    def unit(self) -> np.ndarray:
-        """The unit rows ``E[i] / |E[i]|`` (zero rows stay zero), shape (V, d), computed once.
-        A float32 table stays float32 (half the memory of GloVe's 400,000 rows in float64)."""
-        if self.E.dtype == np.float32:
-            norms = np.linalg.norm(self.E, axis=1, keepdims=True)           # (V, 1)
-            return np.divide(self.E, norms, out=np.zeros(self.E.shape, np.float32), where=norms > 0)
+    def _unit64(self) -> np.ndarray:
+        """The unit rows of a table that is not float32 (the small trained tables), by the core's
+        ``normalize_rows``, computed once: shape (V, d), float64."""
         return normalize_rows(self.E)                                        # (V, d)
+
+    def cosines(self, v: np.ndarray) -> np.ndarray:
+        """The cosine of every row with the vector ``v``: (d,) -> (V,); 0 for a zero row or v."""
+        u = normalize_rows(np.asarray(v, dtype=np.float64)[None, :])[0]     # (d,) unit vector
+        if self.E.dtype != np.float32:
+            return self._unit64 @ u                                          # (V,)
+        dots = np.asarray(self.E @ u.astype(self.E.dtype))                   # (V,)
+        norms = self._norms32
+        return np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+
+    @cached_property
+    def _norms32(self) -> np.ndarray:
+        """A float32 table's row lengths ``|E[i]|``, shape (V,), computed once."""
+        return np.linalg.norm(self.E, axis=1)                                # (V,)
 
     def suggest(self, label: str, n: int = MAX_SUGGESTIONS) -> list[str]:
         """The labels spelt most like ``label`` (difflib's ratio), best first.
@@ -130,14 +153,13 @@ class Vectors:
         >>> Vectors(["u", "v"], np.array([[1.0, 2, 2], [2, 1, 2]])).cosine("u", "v") == 8 / 9
         True
         """
-        ua, ub = self.unit[self.row(a)], self.unit[self.row(b)]              # (d,) each
+        ua, ub = self.unit_rows(self.row(a)), self.unit_rows(self.row(b))    # (d,) each
         return float(np.clip(np.dot(ua.astype(np.float64), ub.astype(np.float64)), -1.0, 1.0))
 
     def nearest_to(self, v: np.ndarray, k: int = 5, exclude: Sequence[str] = ()) -> list[tuple[str, float]]:
         """The k labels whose rows have the largest cosine with vector ``v`` (shape (d,)), best
         first, never one of ``exclude``; ties go to the lower row (the same on every machine)."""
-        u = normalize_rows(np.asarray(v, dtype=np.float64)[None, :])[0]     # (d,) unit vector
-        sims = self.unit @ u.astype(self.unit.dtype)                          # (V,) cosines
+        sims = self.cosines(v)                                               # (V,)
         skip = {self.row(w) for w in exclude}                               # never these rows
         top = [j for j in _top_k(sims, k + len(skip)) if j not in skip][:k]
         return [(self.labels[j], float(sims[j])) for j in top]
@@ -160,8 +182,8 @@ class Vectors:
         >>> t.analogy("man", "woman", "king", 1)[0][0]
         'queen'
         """
-        U = self.unit
-        target = U[self.row(b)] - U[self.row(a)] + U[self.row(c)]           # (d,)
+        ua, ub, uc = self.unit_rows(self.rows([a, b, c]))                     # (d,) each
+        target = ub.astype(np.float64) - ua + uc                              # (d,)
         return self.nearest_to(target, k, exclude=[a, b, c])
 
     def subset(self, labels: list[str]) -> Vectors:

@@ -91,8 +91,8 @@ def smollm2():
 def test_smollm2_table_is_the_q8_0_blocks_decoded_by_hand(smollm2):
     """Q8_0: each row of 576 numbers is 18 blocks of 34 bytes, an fp16 scale d then 32 int8 q:
     the number is d * q."""
-    from core.pretrained import gguf_reader
-    raw = next(t for t in gguf_reader().tensors if t.name == "token_embd.weight").data     # (49152, 612) uint8
+    from core.pretrained import open_gguf
+    raw = next(t for t in open_gguf().tensors if t.name == "token_embd.weight").data       # (49152, 612) uint8
     for row in (0, smollm2.row(" cat"), smollm2.row(" bank"), 49_151):
         blocks = np.asarray(raw[row]).reshape(18, 34)
         d = blocks[:, :2].copy().view(np.float16).astype(np.float32)                       # (18, 1)
