@@ -31,6 +31,7 @@ from core.similarity import normalize_rows
 
 MAX_SUGGESTIONS = 5      # nearest spellings named when a label is unknown
 SPELLING_CUTOFF = 0.6    # difflib's similarity ratio a suggestion needs (its own default)
+SPELLING_ROWS = 50_000   # suggestions come from the first rows (a frequency-ordered table: the commonest)
 
 
 class UnknownLabel(KeyError):
@@ -113,15 +114,20 @@ class Vectors:
     def suggest(self, label: str, n: int = MAX_SUGGESTIONS) -> list[str]:
         """The labels spelt most like ``label`` (difflib's ratio), best first.
 
-        Only labels within two characters of its length are compared, so a 400,000-word
-        vocabulary answers in a fraction of a second.
+        Only the first ``SPELLING_ROWS`` labels within two characters of its length are
+        compared: in a table in frequency order (GloVe's 400,000 words), the common words, in
+        about a tenth of a second.
 
         >>> Vectors(["cat", "dog", "cart"], np.eye(3)).suggest("cta")
         ['cat']
+        >>> Vectors(["paris", "aris"], np.eye(2)).suggest("Paris")
+        ['paris', 'aris']
         """
         size = len(label)
-        near = [w for w in self.labels if abs(len(w) - size) <= 2]
-        return difflib.get_close_matches(label, near, n=n, cutoff=SPELLING_CUTOFF)
+        near = [w for w in self.labels[:SPELLING_ROWS] if abs(len(w) - size) <= 2]
+        found = difflib.get_close_matches(label, near, n=n, cutoff=SPELLING_CUTOFF)
+        cased = [w for w in (label.lower(), label.capitalize(), label.upper()) if w != label and w in self.index]
+        return list(dict.fromkeys(cased + found))[:n]                        # another case first
 
     def row(self, label: str) -> int:
         """The row of ``label``; ``UnknownLabel`` (a KeyError) naming the nearest spellings.
