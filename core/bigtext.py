@@ -24,6 +24,7 @@ from core.corpus import split_words
 from core.generated import AmbiguousPosition, ambiguous_position
 from core.projection import pca
 from core.similarity import nearest
+from core.vectors import Vectors
 from core.word2vec import Word2VecConfig
 
 MAX_SOFTMAX_VOCAB = 300
@@ -115,15 +116,15 @@ class SenseSplit:
     position: AmbiguousPosition              # the word's cosines to both groups
 
 
-def sense_split(E: np.ndarray, vocab: list[str], word: str, k: int = 12) -> SenseSplit:
+def sense_split(table: Vectors, word: str, k: int = 12) -> SenseSplit:
     """Split ``word``'s k nearest neighbours along their first principal direction.
 
     >>> E = np.array([[1.0, 1.0], [1.0, 0.1], [0.9, 0.0], [0.1, 1.0], [0.0, 0.9]])
-    >>> s = sense_split(E, ["bank", "money", "cash", "river", "lake"], "bank", k=4)
+    >>> s = sense_split(Vectors(["bank", "money", "cash", "river", "lake"], E), "bank", k=4)
     >>> sorted(map(sorted, s.groups.values()))
     [['cash', 'money'], ['lake', 'river']]
     """
-    index = {w: i for i, w in enumerate(vocab)}
+    index, vocab, E = table.index, table.labels, table.E
     if word not in index:
         raise KeyError(f"{word!r} is not in the vocabulary")
     k = min(k, len(vocab) - 1)
@@ -137,7 +138,7 @@ def sense_split(E: np.ndarray, vocab: list[str], word: str, k: int = 12) -> Sens
         side = np.arange(k) < (k + 1) // 2                    # first, so neither group is empty
     groups = {"group 1": [vocab[j] for j, s in zip(ids, side) if s],
               "group 2": [vocab[j] for j, s in zip(ids, side) if not s]}
-    position = ambiguous_position(E, vocab, groups, word, "group 1", "group 2")
+    position = ambiguous_position(table, groups, word, "group 1", "group 2")
     coords = pca(np.vstack([E[index[word]], E[ids]]), k=2).coords     # (k + 1, 2)
     return SenseSplit(word=word, neighbours=[(vocab[j], c) for j, c in near], groups=groups,
                       coords=coords, position=position)

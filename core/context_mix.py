@@ -28,6 +28,7 @@ from core.checks import number, whole
 
 from core.generated import GeneratedCorpus, group_centroids
 from core.similarity import cosine
+from core.vectors import Vectors
 
 
 def mixing_weights(T: int, window: int = 2, self_weight: float = 0.5) -> np.ndarray:
@@ -101,8 +102,8 @@ class ContextPreview:
     occurrence_senses: list[str] = field(repr=False)          # (n,) the sense of each occurrence
 
 
-def ambiguous_in_context(E: np.ndarray, vocab: list[str], generated: GeneratedCorpus,
-                         window: int = 2, self_weight: float = 0.5) -> ContextPreview:
+def ambiguous_in_context(table: Vectors, generated: GeneratedCorpus, window: int = 2,
+                         self_weight: float = 0.5) -> ContextPreview:
     """Mix the ambiguous word with its neighbours in each of its sentences, average per sense.
 
     Each sentence is mixed on its own (no neighbours across sentence ends).
@@ -111,11 +112,11 @@ def ambiguous_in_context(E: np.ndarray, vocab: list[str], generated: GeneratedCo
     >>> g = generate_corpus(60)
     >>> vocab = sorted({w for s in g.sentences for w in s.split()})
     >>> E = np.random.default_rng(0).normal(size=(len(vocab), 8))
-    >>> p = ambiguous_in_context(E, vocab, g)
+    >>> p = ambiguous_in_context(Vectors(vocab, E), g)
     >>> p.senses, sum(p.n_occurrences.values()) == len(p.occurrence_senses)
     (('river', 'money'), True)
     """
-    index = {w: i for i, w in enumerate(vocab)}
+    index, E = table.index, table.E
     word, senses = generated.ambiguous, generated.ambiguous_groups
     if word not in index:
         raise KeyError(f"{word!r} is not in the vocabulary")
@@ -133,7 +134,7 @@ def ambiguous_in_context(E: np.ndarray, vocab: list[str], generated: GeneratedCo
     lab = np.array(labels)
     if not all((lab == s).any() for s in senses):
         raise ValueError(f"{word!r} needs at least one sentence of each sense.")
-    centroids = group_centroids(E, vocab, {s: generated.groups[s] for s in senses})
+    centroids = group_centroids(table, {s: generated.groups[s] for s in senses})
     static = E[index[word]]                                    # (d,)
     means = {s: occ[lab == s].mean(axis=0) for s in senses}    # sense -> (d,)
     return ContextPreview(

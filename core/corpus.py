@@ -40,6 +40,7 @@ import sys
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -289,9 +290,14 @@ class Corpus:
             raise TypeError(f"A word must be a string, not {type(word).__name__}.")
         key = normalise(word.strip())
         try:
-            return self.vocab.index(key)
-        except ValueError:
+            return self._positions[key]
+        except KeyError:
             raise KeyError(f"{word!r} is not in the vocabulary") from None
+
+    @cached_property
+    def _positions(self) -> dict[str, int]:
+        """word -> id, built once on first use (``vocab.index`` would scan the list each time)."""
+        return {w: k for k, w in enumerate(self.vocab)}
 
     def encode(self, text: str) -> np.ndarray:
         """Ids of the words of ``text``; KeyError naming the first unknown word.

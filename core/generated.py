@@ -40,6 +40,7 @@ from core.checks import whole
 
 from core.corpus import Corpus
 from core.similarity import cosine, cosine_matrix, cosines_to, nearest_indices, normalize_rows
+from core.vectors import Vectors
 
 GROUPS: dict[str, list[str]] = {
     "animals": ["cat", "dog", "horse", "cow"],
@@ -207,8 +208,7 @@ def chance_level(group_sizes: list[int]) -> float:
     return float((sizes * (sizes - 1)).sum() / (M * (M - 1)))
 
 
-def group_recovery(E: np.ndarray, vocab: list[str], groups: dict[str, list[str]],
-                   k: int = 3) -> GroupRecovery:
+def group_recovery(table: Vectors, groups: dict[str, list[str]], k: int = 3) -> GroupRecovery:
     """precision@k of every group word, per group, overall, and the chance level.
 
     Neighbours are the k other group words with the highest cosine, ties broken by
@@ -216,19 +216,19 @@ def group_recovery(E: np.ndarray, vocab: list[str], groups: dict[str, list[str]]
 
     Parameters
     ----------
-    E : ndarray of shape (V, d)
-    vocab : list[str] of length V
+    table : Vectors
+        The table (V labels, ``E`` of shape (V, d)).
     groups : dict[str, list[str]]
-        Disjoint groups, each with at least two members in ``vocab``.
+        Disjoint groups, each with at least two members in the table.
     k : int
         At least 1 and at most M - 1 (M = number of group words).
 
     >>> E = np.array([[1.0, 0], [0.9, 0.1], [0, 1], [0.1, 0.9]])
-    >>> r = group_recovery(E, ["a", "b", "c", "d"], {"x": ["a", "b"], "y": ["c", "d"]}, k=1)
+    >>> r = group_recovery(Vectors(["a", "b", "c", "d"], E), {"x": ["a", "b"], "y": ["c", "d"]}, k=1)
     >>> r.overall, round(r.chance, 3), r.neighbours["a"]
     (1.0, 0.333, ['b'])
     """
-    index = {w: i for i, w in enumerate(vocab)}
+    index, E = table.index, table.E
     labels = [g for g, members in groups.items() for _ in members]   # (M,) each word's group
     words = [w for members in groups.values() for w in members]      # (M,) the group words
     missing = [w for w in words if w not in index]
@@ -272,29 +272,28 @@ class AmbiguousPosition:
     to_members: dict[str, float]
 
 
-def group_centroids(E: np.ndarray, vocab: list[str],
-                    groups: dict[str, list[str]]) -> dict[str, np.ndarray]:
+def group_centroids(table: Vectors, groups: dict[str, list[str]]) -> dict[str, np.ndarray]:
     """Each group's centroid: the mean of its members' unit rows, shape (d,).
 
-    >>> c = group_centroids(np.array([[2.0, 0], [0, 3]]), ["a", "b"], {"g": ["a", "b"]})
+    >>> c = group_centroids(Vectors(["a", "b"], np.array([[2.0, 0], [0, 3]])), {"g": ["a", "b"]})
     >>> c["g"]
     array([0.5, 0.5])
     """
-    index = {w: i for i, w in enumerate(vocab)}
-    U = normalize_rows(E)                                 # (V, d)
+    index = table.index
+    U = normalize_rows(table.E)                           # (V, d)
     return {g: U[[index[w] for w in m]].mean(axis=0) for g, m in groups.items()}
 
 
-def ambiguous_position(E: np.ndarray, vocab: list[str], groups: dict[str, list[str]],
+def ambiguous_position(table: Vectors, groups: dict[str, list[str]],
                        word: str, group_a: str, group_b: str) -> AmbiguousPosition:
     """Cosines of ``word``'s row to every group's centroid and, on average, to its members.
 
     >>> E = np.array([[1.0, 0], [0, 1], [1, 1]])
-    >>> p = ambiguous_position(E, ["a", "b", "w"], {"x": ["a"], "y": ["b"]}, "w", "x", "y")
+    >>> p = ambiguous_position(Vectors(["a", "b", "w"], E), {"x": ["a"], "y": ["b"]}, "w", "x", "y")
     >>> round(p.centroid_a, 3), round(p.centroid_b, 3)
     (0.707, 0.707)
     """
-    index = {w: i for i, w in enumerate(vocab)}
+    index, E = table.index, table.E
     if word not in index:
         raise KeyError(f"{word!r} is not in the vocabulary")
     for g in (group_a, group_b):
@@ -302,7 +301,7 @@ def ambiguous_position(E: np.ndarray, vocab: list[str], groups: dict[str, list[s
             raise KeyError(f"{g!r} is not a group")
     u = E[index[word]]                                    # (d,) the word's row
     to_centroid, to_members = {}, {}
-    for g, c in group_centroids(E, vocab, groups).items():
+    for g, c in group_centroids(table, groups).items():
         to_centroid[g] = cosine(u, c)                     # 0.0 for a zero centroid: no direction
         to_members[g] = float(cosines_to(E[[index[w] for w in groups[g]]], u).mean())
     return AmbiguousPosition(word, group_a, group_b, to_centroid[group_a], to_centroid[group_b],

@@ -38,6 +38,7 @@ import numpy as np
 from core.config_rules import MAX_EPOCHS, MAX_NEGATIVES, validate  # noqa: F401 (re-exported)
 from core.corpus import Corpus
 from core.generated import GroupRecovery, group_recovery
+from core.vectors import Vectors
 from core.sgns import log_sigmoid  # noqa: F401  (re-exported: part of this module's API)
 from core.sgns import block_loss_and_grads, noise_distribution, scatter_add
 from core.skipgram import (SkipGramConfig, TrainResult, all_finite, has_diverged, init_params, loss_and_grads,
@@ -242,8 +243,8 @@ def compare_objectives(corpus: Corpus, softmax_config: SkipGramConfig | None = N
     ns = train_negsampling(corpus, ns_config)
     sm_rec = ns_rec = None
     if groups is not None:
-        sm_rec = group_recovery(sm.E, corpus.vocab, groups, k)
-        ns_rec = group_recovery(ns.E, corpus.vocab, groups, k)
+        sm_rec = group_recovery(Vectors(corpus.vocab, sm.E), groups, k)
+        ns_rec = group_recovery(Vectors(corpus.vocab, ns.E), groups, k)
     return ObjectiveComparison(
         softmax=sm, negsampling=ns, softmax_loss=sm.final_loss, negsampling_loss=ns.softmax_loss,
         softmax_seconds=sm_seconds, negsampling_seconds=ns.seconds,

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.similarity import cosine_matrix, cosines_to, nearest_indices, normalize_rows
+from core.vectors import Vectors
 
 # relation -> (first side's role words, second side's role words, [(first, second, identity)])
 RELATIONS: dict[str, tuple[tuple[str, str], tuple[str, str], list[tuple[str, str, str]]]] = {
@@ -81,18 +82,18 @@ class Analogy:
         return self.expected is not None and bool(self.answers) and self.answers[0][0] == self.expected
 
 
-def analogy(E: np.ndarray, vocab: list[str], a: str, b: str, c: str, k: int = 5,
+def analogy(table: Vectors, a: str, b: str, c: str, k: int = 5,
             expected: str | None = None, method: str = METHODS[0]) -> Analogy:
     """"a is to b as c is to ?": the k words (not a, b or c) nearest by cosine to
     ``v(b) - v(a) + v(c)``, each row first scaled to length 1 (as word2vec's own test does).
     ``method`` "nearest to b" or "nearest to c" answers with b's or c's own neighbours instead."""
-    index = {w: i for i, w in enumerate(vocab)}
+    index, vocab = table.index, table.labels
     missing = [w for w in (a, b, c) if w not in index]
     if missing:
         raise KeyError(f"not in the vocabulary: {', '.join(missing)}")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}.")
-    U = normalize_rows(E)                                       # (V, d) unit rows
+    U = normalize_rows(table.E)                                 # (V, d) unit rows
     target = {METHODS[0]: U[index[b]] - U[index[a]] + U[index[c]],
               METHODS[1]: U[index[b]], METHODS[2]: U[index[c]]}[method]     # (d,)
     sims = cosines_to(U, target)                                # (V,) all 0 for a zero target
@@ -107,23 +108,23 @@ def relation_questions(relation: str) -> list[tuple[str, str, str, str]]:
     return [(a, b, c, d) for a, b, _ in pairs for c, d, _ in pairs if a != c]
 
 
-def accuracy(E: np.ndarray, vocab: list[str], questions: list[tuple[str, str, str, str]]
+def accuracy(table: Vectors, questions: list[tuple[str, str, str, str]]
              ) -> dict[str, tuple[int, int]]:
     """For each method, (right, asked) over the questions whose words are all in the vocabulary."""
-    known = set(vocab)
+    known = table.index.keys()
     asked = [q for q in questions if set(q) <= known]
-    return {m: (sum(analogy(E, vocab, a, b, c, k=1, expected=d, method=m).correct for a, b, c, d in asked),
+    return {m: (sum(analogy(table, a, b, c, k=1, expected=d, method=m).correct for a, b, c, d in asked),
                 len(asked)) for m in METHODS}
 
 
-def axis_positions(E: np.ndarray, vocab: list[str], a: str, b: str) -> np.ndarray:
+def axis_positions(table: Vectors, a: str, b: str) -> np.ndarray:
     """Where every word lies on the direction from a to b: the projection of each unit row on
     the unit vector of ``v(b) - v(a)``, shape (V,). a's and b's own rows set the scale."""
-    index = {w: i for i, w in enumerate(vocab)}
+    index = table.index
     missing = [w for w in (a, b) if w not in index]
     if missing:
         raise KeyError(f"not in the vocabulary: {', '.join(missing)}")
-    U = normalize_rows(E)                                       # (V, d)
+    U = normalize_rows(table.E)                                 # (V, d)
     axis = U[index[b]] - U[index[a]]                            # (d,)
     if not axis.any():
         raise ValueError(f"{a!r} and {b!r} have the same direction: they define no axis.")
@@ -155,7 +156,7 @@ class SideSplit:
     apart: bool     # every towards-side word lies further along than every away-side word
 
 
-def side_split(positions: np.ndarray, vocab: list[str], a: str, b: str) -> SideSplit | None:
+def side_split(positions: np.ndarray, table: Vectors, a: str, b: str) -> SideSplit | None:
     """Do the two sides of the relation that a and b stand on separate along the direction a -> b?
 
     With ``p`` the positions (``axis_positions``), ``x_k`` the away side's word and ``y_k`` the
@@ -172,7 +173,7 @@ def side_split(positions: np.ndarray, vocab: list[str], a: str, b: str) -> SideS
     if found is None:
         return None
     name, side_a, side_b = found
-    index = {w: i for i, w in enumerate(vocab)}
+    index = table.index
     pairs = [(p[side_a], p[side_b]) for p in RELATIONS[name][2]
              if a not in p[:2] and b not in p[:2] and p[0] in index and p[1] in index]
     if len(pairs) < 2:
@@ -185,10 +186,9 @@ def side_split(positions: np.ndarray, vocab: list[str], a: str, b: str) -> SideS
                      int((y > x).sum()), len(pairs), bool(y.min() > x.max()))
 
 
-def odd_one_out(E: np.ndarray, vocab: list[str], words: list[str]) -> tuple[str, dict[str, float]]:
+def odd_one_out(table: Vectors, words: list[str]) -> tuple[str, dict[str, float]]:
     """The word whose mean cosine with the others is lowest, and every word's mean cosine."""
-    index = {w: i for i, w in enumerate(vocab)}
-    S = cosine_matrix(E[[index[w] for w in words]])             # (n, n)
+    S = cosine_matrix(table.E[table.rows(words)])             # (n, n)
     means = (S.sum(axis=1) - np.diag(S)) / (len(words) - 1)     # (n,) without the word itself
     scores = {w: float(m) for w, m in zip(words, means)}
     return words[int(np.argmin(means))], scores

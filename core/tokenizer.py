@@ -13,17 +13,23 @@ import base64
 import hashlib
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tiktoken
 from tiktoken_ext.openai_public import ENDOFTEXT, r50k_pat_str
 
 from core.params import GPT2_VOCAB_SIZE
 
+if TYPE_CHECKING:
+    from core.encodings import TextEncoding
+
 RANKS_PATH = Path(__file__).parent / "data" / "gpt2.tiktoken"
 RANKS_SHA256 = "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930"
 EOT_ID = GPT2_VOCAB_SIZE - 1
 """``<|endoftext|>``, GPT-2's one special token: the last id."""
+ENCODINGS = ("gpt2", "cl100k_base", "o200k_base", "smollm2-135m")
 
 
 class TokenizerUnavailable(RuntimeError):
@@ -66,6 +72,28 @@ def gpt2(path: str | os.PathLike = RANKS_PATH, expected_hash: str = RANKS_SHA256
         special_tokens={ENDOFTEXT: EOT_ID},
         explicit_n_vocab=GPT2_VOCAB_SIZE,
     )
+
+
+@lru_cache(maxsize=None)
+def encoding(name: str) -> TextEncoding:
+    """A real tokenizer by name (one of ``ENCODINGS``), built once per process from files on disk:
+    an object with ``encode(text) -> ids`` and ``decode(ids) -> text`` (see core.encodings).
+
+    >>> encoding("gpt2").encode(" bank")
+    [3331]
+    >>> encoding("gpt-5")
+    Traceback (most recent call last):
+    ValueError: Unknown tokenizer 'gpt-5'; the tokenizers are gpt2, cl100k_base, o200k_base, smollm2-135m.
+    """
+    from core import encodings
+
+    if name == "gpt2":
+        return encodings.TextEncoding("gpt2", gpt2())
+    if name in encodings.OPENAI:
+        return encodings.openai(name)
+    if name == "smollm2-135m":
+        return encodings.smollm2()
+    raise ValueError(f"Unknown tokenizer {name!r}; the tokenizers are {', '.join(ENCODINGS)}.")
 
 
 def parse_ranks(data: bytes) -> dict[bytes, int]:

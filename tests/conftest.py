@@ -3,3 +3,6 @@ on sys.path, as `streamlit run app` does."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Run once by hand in a throwaway venv with torch (see its docstring); never imported by the suite.
+collect_ignore = ["fixtures/make_real_model_reference.py"]

@@ -7,6 +7,7 @@ import string
 import pytest
 
 from core.bigtext import MAX_SOFTMAX_VOCAB, text_sentences, text_size
+from core.vectors import Vectors
 
 
 def distinct_words(n):
@@ -47,7 +48,7 @@ def test_sense_split_groups_the_neighbours_along_their_main_direction():
 
     vocab = ["bank", "coins", "money", "cash", "river", "x"]
     E = np.array([[1.0, 1.0], [1.0, 0.45], [0.5, 0.15], [10.0, 1.0], [0.2, 1.0], [-1.0, -1.0]])
-    s = sense_split(E, vocab, "bank", k=4)
+    s = sense_split(Vectors(vocab, E), "bank", k=4)
     # cosines to bank, by hand; "x" points the other way and is not among the 4 nearest
     cos = {"coins": 1.45 / np.sqrt(2 * 1.2025), "money": 0.65 / np.sqrt(2 * 0.2725),
            "river": 1.2 / np.sqrt(2 * 1.04), "cash": 11 / np.sqrt(2 * 101)}
@@ -90,7 +91,7 @@ def test_sense_split_of_neighbours_all_one_way_still_makes_two_groups():
     E = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0], [4.0, 0.0], [0.0, 0.0]])
     with warnings.catch_warnings():
         warnings.simplefilter("error")                 # no mean of an empty group, no 0 / 0
-        s = sense_split(E[:5], vocab[:5], "w", k=4)
+        s = sense_split(Vectors(vocab[:5], E[:5]), "w", k=4)
         # every neighbour has cosine 0 to w: ties keep the vocabulary's order; one direction,
         # no spread to split along: the nearer half, then the rest
         assert [n for n, _ in s.neighbours] == ["a", "b", "c", "d"]
@@ -98,7 +99,7 @@ def test_sense_split_of_neighbours_all_one_way_still_makes_two_groups():
         assert (s.position.centroid_a, s.position.centroid_b) == (0.0, 0.0)
         # a zero row is a neighbour too (cosine 0) and stays a zero "unit" row: centred, the
         # four (1, 0) rows sit at +0.2 and the zero row at -0.8 along (1, 0)
-        s = sense_split(E, vocab, "w", k=5)
+        s = sense_split(Vectors(vocab, E), "w", k=5)
     assert s.groups == {"group 1": ["a", "b", "c", "d"], "group 2": ["zero"]}
 
 
@@ -110,15 +111,15 @@ def test_sense_split_default_k_clamp_and_refusals():
     rng = np.random.default_rng(0)
     vocab = [f"w{i}" for i in range(20)]
     E = rng.normal(size=(20, 3))
-    assert len(sense_split(E, vocab, "w0").neighbours) == 12                # k = 12 by default
-    assert len(sense_split(E[:5], vocab[:5], "w0", k=12).neighbours) == 4   # at most V - 1
-    assert len(sense_split(E[:3], vocab[:3], "w0", k=12).neighbours) == 2
+    assert len(sense_split(Vectors(vocab, E), "w0").neighbours) == 12                # k = 12 by default
+    assert len(sense_split(Vectors(vocab[:5], E[:5]), "w0", k=12).neighbours) == 4   # at most V - 1
+    assert len(sense_split(Vectors(vocab[:3], E[:3]), "w0", k=12).neighbours) == 2
     with pytest.raises(ValueError, match="^Splitting neighbours needs at least 3 words in the vocabulary.$"):
-        sense_split(E[:2], vocab[:2], "w0")
+        sense_split(Vectors(vocab[:2], E[:2]), "w0")
     with pytest.raises(ValueError, match="^Splitting neighbours needs at least 3 words"):
-        sense_split(E, vocab, "w0", k=1)
+        sense_split(Vectors(vocab, E), "w0", k=1)
     with pytest.raises(KeyError, match="'nope' is not in the vocabulary"):
-        sense_split(E, vocab, "nope")
+        sense_split(Vectors(vocab, E), "nope")
 
 
 def test_text_size_counts_characters_lines_words_and_distinct_words():

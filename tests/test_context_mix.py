@@ -7,6 +7,7 @@ from core.generated import generate_corpus, group_centroids
 from lab_ui.presets import SOFTMAX_SETTINGS
 from core.similarity import cosine
 from core.skipgram import train
+from core.vectors import Vectors
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,7 @@ def test_bad_arguments_are_refused():
 
 def test_bank_gets_two_vectors_each_nearer_its_own_group(setup):
     g, corpus, result = setup
-    p = ambiguous_in_context(result.E, corpus.vocab, g)
+    p = ambiguous_in_context(Vectors(corpus.vocab, result.E), g)
     river, money = p.senses
     assert p.n_occurrences[river] > 20 and p.n_occurrences[money] > 20
     # the static row is one vector; the two sense averages differ
@@ -74,10 +75,10 @@ def test_bank_gets_two_vectors_each_nearer_its_own_group(setup):
 
 def test_preview_numbers_are_what_they_say(setup):
     g, corpus, result = setup
-    p = ambiguous_in_context(result.E, corpus.vocab, g, window=2, self_weight=0.5)
+    p = ambiguous_in_context(Vectors(corpus.vocab, result.E), g, window=2, self_weight=0.5)
     bank = corpus.index("bank")
     np.testing.assert_array_equal(p.static, result.E[bank])
-    centroids = group_centroids(result.E, corpus.vocab, g.groups)
+    centroids = group_centroids(Vectors(corpus.vocab, result.E), g.groups)
     assert p.static_cos["river"] == pytest.approx(cosine(result.E[bank], centroids["river"]))
     labels = np.array(p.occurrence_senses)
     money_rows = p.occurrence_vectors[labels == "money"]
@@ -91,6 +92,6 @@ def test_preview_numbers_are_what_they_say(setup):
 
 def test_with_self_weight_one_there_is_no_context(setup):
     g, corpus, result = setup
-    p = ambiguous_in_context(result.E, corpus.vocab, g, self_weight=1.0)
+    p = ambiguous_in_context(Vectors(corpus.vocab, result.E), g, self_weight=1.0)
     assert p.sense_similarity == pytest.approx(1.0)
     assert p.sense_cos["river"] == pytest.approx(p.static_cos)

@@ -8,6 +8,7 @@ import pytest
 
 from core.context_mix import ambiguous_in_context, mix_with_neighbours, mixing_weights
 from core.generated import generate_corpus
+from core.vectors import Vectors
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +45,10 @@ def test_the_ambiguous_word_preview_counts_each_sense_and_uses_the_defaults(bank
            [i for i, s in enumerate(g.sentence_sense) if s == "money"][:1]
     small = dataclasses.replace(g, sentences=[g.sentences[i] for i in keep],
                                 sentence_sense=[g.sentence_sense[i] for i in keep])
-    p = ambiguous_in_context(E, vocab, small)
+    p = ambiguous_in_context(Vectors(vocab, E), small)
     assert p.word == "bank" and p.senses == ("river", "money")
     assert p.n_occurrences == {"river": 3, "money": 1}
-    q = ambiguous_in_context(E, vocab, small, window=2, self_weight=0.5)
+    q = ambiguous_in_context(Vectors(vocab, E), small, window=2, self_weight=0.5)
     np.testing.assert_array_equal(p.occurrence_vectors, q.occurrence_vectors)
     assert p.sense_similarity == q.sense_similarity
     first = small.sentences[0].split()
@@ -58,7 +59,7 @@ def test_the_ambiguous_word_preview_counts_each_sense_and_uses_the_defaults(bank
 def test_the_ambiguous_word_preview_explains_what_is_missing(bank):
     g, vocab, E = bank
     with pytest.raises(KeyError, match="'bank' is not in the vocabulary"):
-        ambiguous_in_context(E, [w for w in vocab if w != "bank"] + ["zzz"], g)
+        ambiguous_in_context(Vectors([w for w in vocab if w != "bank"] + ["zzz"], E), g)
     only_river = dataclasses.replace(g, sentence_sense=[s if s == "river" else None for s in g.sentence_sense])
     with pytest.raises(ValueError, match=r"^'bank' needs at least one sentence of each sense\.$"):
-        ambiguous_in_context(E, vocab, only_river)
+        ambiguous_in_context(Vectors(vocab, E), only_river)

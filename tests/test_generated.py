@@ -8,6 +8,7 @@ from core.generated import (AMBIGUOUS, DEFAULT_SENTENCES, GROUPS, MIN_SENTENCES,
                             TEMPLATES, ambiguous_position, chance_level,
                             generate_corpus, group_centroids, group_recovery)
 from core.skipgram import train
+from core.vectors import Vectors
 from lab_ui.presets import SOFTMAX_SETTINGS
 
 
@@ -104,17 +105,17 @@ def _clusters(sizes, d=None, noise=0.05, seed=0):
 def test_orthogonal_clusters_are_recovered_perfectly():
     E, vocab, groups = _clusters([4, 4, 5, 3])
     for k in (1, 2):
-        r = group_recovery(E, vocab, groups, k=k)
+        r = group_recovery(Vectors(vocab, E), groups, k=k)
         assert r.overall == 1.0
         assert set(r.per_group.values()) == {1.0}
-    r = group_recovery(E, vocab, groups, k=3)   # the group of 3 has only 2 mates
+    r = group_recovery(Vectors(vocab, E), groups, k=3)   # the group of 3 has only 2 mates
     assert r.per_group["g0"] == 1.0 and r.per_group["g3"] == pytest.approx(2 / 3)
 
 
 def test_words_outside_groups_are_not_candidates():
     E, vocab, groups = _clusters([3, 3])
     E = np.vstack([E, E[0] * 1.01])  # a near copy of w0_0 that belongs to no group
-    r = group_recovery(E, vocab + ["stray"], groups, k=2)
+    r = group_recovery(Vectors(vocab + ["stray"], E), groups, k=2)
     assert r.overall == 1.0 and "stray" not in r.neighbours["w0_0"]
 
 
@@ -123,7 +124,7 @@ def test_random_vectors_score_about_chance():
     groups = GROUPS
     vocab = [w for m in groups.values() for w in m]
     tables = (np.random.default_rng(s).normal(size=(len(vocab), 8)) for s in range(200))
-    scores = [group_recovery(E, vocab, groups).overall for E in tables]
+    scores = [group_recovery(Vectors(vocab, E), groups).overall for E in tables]
     assert np.mean(scores) == pytest.approx(chance_level(sizes), abs=0.02)
 
 
@@ -140,7 +141,7 @@ def test_chance_level_by_brute_force(sizes):
             per_word.append(np.mean([sum(labels[j] == labels[w] for j in s) / k for s in subsets]))
         assert np.mean(per_word) == pytest.approx(chance_level(sizes))
     E, vocab, groups = _clusters(sizes)
-    r = group_recovery(E, vocab, groups, k=1)
+    r = group_recovery(Vectors(vocab, E), groups, k=1)
     assert r.chance == pytest.approx(chance_level(sizes))
     assert r.per_group_chance["g0"] == pytest.approx((sizes[0] - 1) / (M - 1))
 
@@ -148,14 +149,14 @@ def test_chance_level_by_brute_force(sizes):
 def test_recovery_checks_its_inputs():
     E, vocab, groups = _clusters([2, 2])
     with pytest.raises(ValueError):
-        group_recovery(E, vocab, groups, k=4)
+        group_recovery(Vectors(vocab, E), groups, k=4)
     with pytest.raises(KeyError, match="missing"):
-        group_recovery(E, vocab, {"g0": ["w0_0", "missing"]}, k=1)
+        group_recovery(Vectors(vocab, E), {"g0": ["w0_0", "missing"]}, k=1)
 
 
 def test_trained_table_recovers_the_groups(gen, trained):
     corpus, result = trained
-    r = group_recovery(result.E, corpus.vocab, gen.groups, k=3)
+    r = group_recovery(Vectors(corpus.vocab, result.E), gen.groups, k=3)
     assert r.chance == pytest.approx(3 / 27)
     assert r.overall >= 0.9 > 3 * r.chance
     assert min(r.per_group.values()) >= 0.75
@@ -164,14 +165,14 @@ def test_trained_table_recovers_the_groups(gen, trained):
 def test_an_untrained_table_does_not(gen):
     corpus = gen.corpus()
     E = np.random.default_rng(0).normal(0, 0.1, (corpus.V, 12))
-    assert group_recovery(E, corpus.vocab, gen.groups).overall < 0.35
+    assert group_recovery(Vectors(corpus.vocab, E), gen.groups).overall < 0.35
 
 
 # --- the ambiguous word ----------------------------------------------------------------------
 
 def test_centroid_is_the_mean_of_unit_rows():
     E, vocab, groups = _clusters([3, 2], noise=0.3)
-    c = group_centroids(E, vocab, groups)
+    c = group_centroids(Vectors(vocab, E), groups)
     U = E[:3] / np.linalg.norm(E[:3], axis=1, keepdims=True)
     np.testing.assert_allclose(c["g0"], U.mean(axis=0))
 
@@ -180,21 +181,21 @@ def test_position_between_two_orthogonal_groups():
     E, vocab, groups = _clusters([3, 3, 3], noise=0.0)
     E = np.vstack([E, [1.0, 1.0, 0.0], [2.0, 0.0, 0.0]])
     vocab = vocab + ["both", "onlya"]
-    p = ambiguous_position(E, vocab, groups, "both", "g0", "g1")
+    p = ambiguous_position(Vectors(vocab, E), groups, "both", "g0", "g1")
     assert p.centroid_a == pytest.approx(np.sqrt(0.5)) and p.centroid_b == pytest.approx(np.sqrt(0.5))
     assert p.members_a == pytest.approx(np.sqrt(0.5)) and p.to_centroid["g2"] == pytest.approx(0.0)
-    q = ambiguous_position(E, vocab, groups, "onlya", "g0", "g1")
+    q = ambiguous_position(Vectors(vocab, E), groups, "onlya", "g0", "g1")
     assert (q.centroid_a, q.centroid_b) == (pytest.approx(1.0), pytest.approx(0.0))
     with pytest.raises(KeyError):
-        ambiguous_position(E, vocab, groups, "nope", "g0", "g1")
+        ambiguous_position(Vectors(vocab, E), groups, "nope", "g0", "g1")
 
 
 def test_bank_sits_between_river_and_money(gen, trained):
     corpus, result = trained
-    p = ambiguous_position(result.E, corpus.vocab, gen.groups, AMBIGUOUS, *SENSES)
+    p = ambiguous_position(Vectors(corpus.vocab, result.E), gen.groups, AMBIGUOUS, *SENSES)
     others = [v for g, v in p.to_centroid.items() if g not in SENSES]
     assert min(p.centroid_a, p.centroid_b) > max(others)   # its two groups are its nearest
     assert abs(p.centroid_a - p.centroid_b) < 0.3           # and it is not one of them
     # a real member of either group is far nearer its own centroid than bank is
-    river_member = ambiguous_position(result.E, corpus.vocab, gen.groups, "river", *SENSES)
+    river_member = ambiguous_position(Vectors(corpus.vocab, result.E), gen.groups, "river", *SENSES)
     assert river_member.centroid_a > max(p.centroid_a, p.centroid_b) + 0.3

@@ -6,13 +6,14 @@ import pytest
 
 from core.corpus import Corpus
 from core.generated import ambiguous_position, generate_corpus, group_recovery
+from core.vectors import Vectors
 
 
 def test_ambiguous_position_values_fields_and_messages():
     E = np.array([[2.0, 0.0], [0.0, 3.0], [1.0, 1.0], [0.0, 0.0], [-1.0, 2.0]])
     vocab = ["a", "b", "w", "z", "q"]
     groups = {"x": ["a", "q"], "y": ["b"], "empty": ["z"]}
-    p = ambiguous_position(E, vocab, groups, "w", "x", "y")
+    p = ambiguous_position(Vectors(vocab, E), groups, "w", "x", "y")
     u = E[2] / np.linalg.norm(E[2])
     cx = (E[0] / 2 + E[4] / np.sqrt(5)) / 2                 # centroid of the unit rows of group x
     assert p.word == "w" and p.group_a == "x" and p.group_b == "y"
@@ -23,9 +24,9 @@ def test_ambiguous_position_values_fields_and_messages():
     assert p.members_b == pytest.approx(u @ [0, 1], abs=1e-12)
     assert set(p.to_members) == {"x", "y", "empty"}
     with pytest.raises(KeyError, match="'nope' is not in the vocabulary"):
-        ambiguous_position(E, vocab, groups, "nope", "x", "y")
+        ambiguous_position(Vectors(vocab, E), groups, "nope", "x", "y")
     with pytest.raises(KeyError, match="'g' is not a group"):
-        ambiguous_position(E, vocab, groups, "w", "x", "g")
+        ambiguous_position(Vectors(vocab, E), groups, "w", "x", "g")
 
 
 def test_generated_corpus_trains_on_a_window_of_two():
@@ -47,7 +48,7 @@ def test_group_recovery_against_a_loop():
     words = [w for m in groups.values() for w in m]
     label = {w: g for g, m in groups.items() for w in m}
     U = E / np.linalg.norm(E, axis=1, keepdims=True)
-    r = group_recovery(E, vocab, groups)
+    r = group_recovery(Vectors(vocab, E), groups)
     assert r.k == 3
     for w in words:
         i = vocab.index(w)
@@ -56,9 +57,9 @@ def test_group_recovery_against_a_loop():
         assert r.per_word[w] == sum(label[o] == label[w] for o in others[:3]) / 3
     assert r.overall == np.mean(list(r.per_word.values()))
     assert r.chance == (3 * 2 + 3 * 2 + 2 * 1) / (8 * 7)
-    assert group_recovery(E, vocab, groups, k=7).k == 7
+    assert group_recovery(Vectors(vocab, E), groups, k=7).k == 7
     with pytest.raises(ValueError, match=r"^k must be from 1 to 7 \(the number of other group words\)\.$"):
-        group_recovery(E, vocab, groups, k=8)
+        group_recovery(Vectors(vocab, E), groups, k=8)
     with pytest.raises(KeyError, match=r"group words not in the vocabulary: \['zz'\]"):
-        group_recovery(E, vocab, {"a": ["w0", "zz"], "b": ["w1", "w2"]})
-    assert group_recovery(E, vocab, {"a": ["w0", "w1"], "b": ["w2", "w3"]}, k=1).chance == pytest.approx(1 / 3)
+        group_recovery(Vectors(vocab, E), {"a": ["w0", "zz"], "b": ["w1", "w2"]})
+    assert group_recovery(Vectors(vocab, E), {"a": ["w0", "w1"], "b": ["w2", "w3"]}, k=1).chance == pytest.approx(1 / 3)

@@ -6,6 +6,7 @@ import pytest
 
 from core import honesty
 from core.honesty import neighbour_overlap, random_orthogonal, rotate, rotation_check
+from core.vectors import Vectors
 from tests.refusal import refused
 
 
@@ -113,6 +114,6 @@ def test_tied_neighbours_come_in_index_order_even_among_many():
     np.testing.assert_array_equal(nearest_indices(S, 6)[1], [0, 2, 4, 6, 8, 10])
     vocab = [f"w{i}" for i in range(40)]
     E = np.array([[1.0, 0.0]] * 20 + [[0.0, 1.0]] * 20)       # two groups of 20 identical rows
-    r = group_recovery(E, vocab, {"a": vocab[:20], "b": vocab[20:]}, k=5)
+    r = group_recovery(Vectors(vocab, E), {"a": vocab[:20], "b": vocab[20:]}, k=5)
     assert r.neighbours["w0"] == ["w1", "w2", "w3", "w4", "w5"]
     assert r.neighbours["w20"] == ["w21", "w22", "w23", "w24", "w25"]

@@ -7,6 +7,7 @@ from core.generated import generate_corpus, group_recovery
 from core.negsampling import (NegSamplingConfig, compare_objectives, log_sigmoid, noise_distribution,
                               ns_loss_and_grads, train_negsampling)
 from core.skipgram import ConfigError, SkipGramConfig, init_params, loss_and_grads
+from core.vectors import Vectors
 from tests.gradcheck import numerical_gradient
 
 GENERATED_SETTINGS = NegSamplingConfig(d_model=12, lr=1.0, epochs=10, batch_size=64, negatives=5)
@@ -130,7 +131,7 @@ def test_training_on_the_generated_corpus():
     assert not r.diverged
     assert r.losses[-1] < 0.8 * r.losses[0]
     assert r.softmax_losses[-1] < r.softmax_losses[0] - 0.5  # also better on the softmax's scale
-    rec = group_recovery(r.E, corpus.vocab, g.groups, k=3)
+    rec = group_recovery(Vectors(corpus.vocab, r.E), g.groups, k=3)
     assert rec.overall >= 0.8 > 3 * rec.chance
 
 

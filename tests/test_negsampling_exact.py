@@ -11,6 +11,7 @@ from core.generated import generate_corpus, group_recovery
 from core.negsampling import MAX_EPOCHS, MAX_NEGATIVES, NegSamplingConfig, compare_objectives
 from core.skipgram import BLOWUP_FACTOR, ConfigError, SkipGramConfig, loss_and_grads
 import core.negsampling as negsampling
+from core.vectors import Vectors
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +97,7 @@ def test_compare_objectives_scores_each_run_on_the_groups():
     ns_cfg = NegSamplingConfig(d_model=6, epochs=2)
     cmp = compare_objectives(corpus, sm_cfg, ns_cfg, groups=g.groups, k=2)
     for run, rec in ((cmp.softmax, cmp.softmax_recovery), (cmp.negsampling, cmp.negsampling_recovery)):
-        want = group_recovery(run.E, corpus.vocab, g.groups, 2)
+        want = group_recovery(Vectors(corpus.vocab, run.E), g.groups, 2)
         assert rec.overall == want.overall and rec.per_word == want.per_word
     assert cmp.softmax.E.shape == (corpus.V, 6) and cmp.negsampling.E.shape == (corpus.V, 6)
     assert len(cmp.softmax.losses) == 41
@@ -106,7 +107,7 @@ def test_compare_objectives_scores_each_run_on_the_groups():
     assert len(default.softmax.losses) == SkipGramConfig().steps + 1
     assert default.softmax_recovery is None and default.negsampling_recovery is None
     k3 = compare_objectives(corpus, sm_cfg, ns_cfg, groups=g.groups)
-    assert k3.softmax_recovery.overall == group_recovery(k3.softmax.E, corpus.vocab, g.groups, 3).overall
+    assert k3.softmax_recovery.overall == group_recovery(Vectors(corpus.vocab, k3.softmax.E), g.groups, 3).overall
 
 
 def test_negatives_follow_the_power_and_a_blow_up_is_reported_quietly():

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from core.projection import fix_signs, pca
+from core.vectors import Vectors
 from tests.refusal import refused
 
 
@@ -37,10 +38,10 @@ def test_pca_generated_and_overlap_refusals_word_for_word():
     assert len(generate_corpus(MIN_SENTENCES).sentences) == MIN_SENTENCES
     E, vocab = np.eye(3), ["a", "b", "c"]
     with pytest.raises(KeyError) as caught:
-        group_recovery(E, vocab, {"g": ["a", "z"]}, k=1)
+        group_recovery(Vectors(vocab, E), {"g": ["a", "z"]}, k=1)
     assert caught.value.args == ("group words not in the vocabulary: ['z']",)
     for k in (0, 3, True):
-        refused(lambda k=k: group_recovery(E, vocab, {"g": ["a", "b"], "h": ["c"]}, k=k),
+        refused(lambda k=k: group_recovery(Vectors(vocab, E), {"g": ["a", "b"], "h": ["c"]}, k=k),
                 "k must be from 1 to 2 (the number of other group words).")
     refused(lambda: neighbour_overlap(np.ones((5001, 1)), np.ones((5001, 1))),
             "Neighbours of 5,001 rows need an n x n matrix; at most 5,000 rows.")

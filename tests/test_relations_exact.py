@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from core.relations import METHODS, analogy, axis_positions, relations_text
+from core.vectors import Vectors
 from tests.refusal import refused
 
 
@@ -21,20 +22,20 @@ def test_the_made_up_relations_text_starts_from_seed_0():
 
 def test_an_analogy_lists_five_answers_by_default_and_keeps_its_method():
     E, vocab = analogy_table()
-    a = analogy(E, vocab, "w0", "w1", "w2")
+    a = analogy(Vectors(vocab, E), "w0", "w1", "w2")
     assert len(a.answers) == 5 and a.method == METHODS[0]
-    assert a.answers == analogy(E, vocab, "w0", "w1", "w2", k=6).answers[:5]
+    assert a.answers == analogy(Vectors(vocab, E), "w0", "w1", "w2", k=6).answers[:5]
     for method in METHODS[1:]:
-        assert analogy(E, vocab, "w0", "w1", "w2", method=method).method == method
+        assert analogy(Vectors(vocab, E), "w0", "w1", "w2", method=method).method == method
 
 
 def test_missing_words_are_all_named():
     E, vocab = analogy_table()
     with pytest.raises(KeyError) as caught:
-        axis_positions(E, vocab, "cat", "dog")
+        axis_positions(Vectors(vocab, E), "cat", "dog")
     assert caught.value.args[0] == "not in the vocabulary: cat, dog"
     with pytest.raises(KeyError) as caught:
-        analogy(E, vocab, "w0", "cat", "dog")
+        analogy(Vectors(vocab, E), "w0", "cat", "dog")
     assert caught.value.args[0] == "not in the vocabulary: cat, dog"
 
 
@@ -44,7 +45,7 @@ def test_odd_one_out_scores_are_mean_cosines_with_the_others():
     from core.relations import odd_one_out
 
     E = np.array([[1.0, 0.0], [0.8, 0.6], [0.0, 1.0], [5.0, 5.0]])
-    odd, scores = odd_one_out(E, ["a", "b", "c", "d"], ["a", "b", "c"])
+    odd, scores = odd_one_out(Vectors(["a", "b", "c", "d"], E), ["a", "b", "c"])
     # cosines: a.b 0.8, a.c 0, b.c 0.6; each word's mean over the two others
     assert odd == "c"
     assert scores == pytest.approx({"a": 0.4, "b": 0.7, "c": 0.3}, abs=1e-12)
@@ -56,20 +57,20 @@ def test_analogies_name_what_is_missing_and_list_k_answers():
     vocab = ["man", "king", "woman", "queen", "x", "y", "z"]
     E = np.array([[1.0, 0, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1], [1, 0.2, 0.1], [0.3, 0.3, 0.3], [0, 0.1, 1]])
     with pytest.raises(KeyError) as caught:
-        analogy(E, vocab, "man", "prince", "aunt")
+        analogy(Vectors(vocab, E), "man", "prince", "aunt")
     assert caught.value.args == ("not in the vocabulary: prince, aunt",)
-    refused(lambda: analogy(E, vocab, "man", "king", "woman", method="sum"),
+    refused(lambda: analogy(Vectors(vocab, E), "man", "king", "woman", method="sum"),
             "method must be one of b - a + c, nearest to b, nearest to c.")
-    r = analogy(E, vocab, "man", "king", "woman", expected="queen")
+    r = analogy(Vectors(vocab, E), "man", "king", "woman", expected="queen")
     assert (r.a, r.b, r.c, r.expected, r.method) == ("man", "king", "woman", "queen", "b - a + c")
     assert [w for w, _ in r.answers] == ["queen", "z", "y", "x"] and r.correct    # k = 5, but 4 are left
-    assert len(analogy(E, vocab, "man", "king", "woman", k=2).answers) == 2
+    assert len(analogy(Vectors(vocab, E), "man", "king", "woman", k=2).answers) == 2
     # the question's four words are the whole vocabulary: it is still asked (and the one word
     # left after the question's own three is the answer, whatever the method)
-    assert accuracy(E[:4], vocab[:4], [("man", "king", "woman", "queen")]) == {
+    assert accuracy(Vectors(vocab[:4], E[:4]), [("man", "king", "woman", "queen")]) == {
         "b - a + c": (1, 1), "nearest to b": (1, 1), "nearest to c": (1, 1)}
     with pytest.raises(KeyError) as caught:
-        axis_positions(E, vocab, "man", "girl")
+        axis_positions(Vectors(vocab, E), "man", "girl")
     assert caught.value.args == ("not in the vocabulary: girl",)
 
 

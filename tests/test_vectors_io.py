@@ -79,7 +79,9 @@ def test_vector_files_limits_and_messages_word_for_word():
     no(lambda: read_vectors("y" * 21), "vectors.tsv line 1, column 1: 'yyyyyyyyyyyyyyyyyyyy...' is not a number.")
     assert read_vectors("1\t2\r3\t4\r\n5\t6").tolist() == [[1, 2], [3, 4], [5, 6]]   # old Mac and Windows ends
     assert read_vectors("\ufeff1\t2".encode()).tolist() == [[1, 2]]                  # a byte-order mark
-    no(lambda: read_metadata(b"cat\n\xff"), "metadata.tsv is not UTF-8 text (byte 4 cannot be read).")
+    no(lambda: read_metadata(b"cat\n\xff"), "metadata.tsv is not text: byte 5 cannot be read as UTF-8 or UTF-16 "
+       "(a picture, a spreadsheet or a file saved as Latin-1 or Windows-1252 looks like this). Save it as "
+       "plain text in UTF-8.")
     no(lambda: read_metadata("x" * 5_000_001), "metadata.tsv is 5,000,001 characters; the limit is 5,000,000.")
     no(lambda: read_metadata(""), "metadata.tsv is empty.")
     assert read_metadata("word\tcount\nnew york\t3\nparis\t1\n") == ["new york", "paris"]

@@ -10,6 +10,7 @@ from core.config_rules import ConfigTypeError
 from core.skipgram import ConfigError
 from core.word2vec import (Word2VecConfig, build_vocab, keep_probabilities, text_ids,
                            train_word2vec)
+from core.vectors import Vectors
 from tests.gradcheck import numerical_gradient
 
 
@@ -191,7 +192,7 @@ def test_recovers_the_groups_of_a_generated_corpus():
     sentences = [s.split() for s in g.sentences]
     r = train_word2vec(sentences, Word2VecConfig(d_model=20, window=3, min_count=1, sample=0.0,
                                                  epochs=10, seed=1))
-    rec = group_recovery(r.E, r.vocab, g.groups, k=3)
+    rec = group_recovery(Vectors(r.vocab, r.E), g.groups, k=3)
     assert rec.overall >= 0.8 > 3 * rec.chance
     assert r.losses[-1] < 0.8 * r.losses[0]
     assert r.E.dtype == np.float32 and r.E.shape == (len(r.vocab), 20)
@@ -206,7 +207,7 @@ def test_passes_and_negative_sets_recover_the_groups_too(extra):
     sentences = [s.split() for s in g.sentences]
     r = train_word2vec(sentences, Word2VecConfig(d_model=20, window=3, min_count=1, sample=0.0,
                                                  epochs=10, seed=1, **extra))
-    rec = group_recovery(r.E, r.vocab, g.groups, k=3)
+    rec = group_recovery(Vectors(r.vocab, r.E), g.groups, k=3)
     assert rec.overall >= 0.8 > 3 * rec.chance
     assert r.losses[-1] < 0.8 * r.losses[0]
 

@@ -14,6 +14,7 @@ from core.corpus import GUIDE_TEXT
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
                             odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
 from core.skipgram import SkipGramConfig
+from core.vectors import Vectors
 
 TEXT = relations_text()
 
@@ -30,8 +31,8 @@ def controls() -> tuple[int, SkipGramConfig]:
 
 def scores_panel(E, vocab, lesson_E, lesson_vocab) -> None:
     st.subheader("How often does b - a + c land on the right word?")
-    scores = {name: accuracy(E, vocab, relation_questions(name)) for name in RELATIONS}
-    scores["the lesson's 33 words"] = accuracy(lesson_E, lesson_vocab, LESSON_QUESTIONS)
+    scores = {name: accuracy(Vectors(vocab, E), relation_questions(name)) for name in RELATIONS}
+    scores["the lesson's 33 words"] = accuracy(Vectors(lesson_vocab, lesson_E), LESSON_QUESTIONS)
     st.dataframe(accuracy_table(scores), hide_index=True, key="ana_scores")
     st.caption("Each relation has 6 pairs, so 30 questions “a is to b as c is to ?” (two different pairs); "
                "the lesson's 33 words give 4 (cat : mat :: dog : log, and the same turned around). "
@@ -54,13 +55,13 @@ def analogy_panel(E, vocab) -> None:
     b = c2.selectbox("is to b", words, words.index("woman"), key="ana_b", bind="query-params")
     c = c3.selectbox("as c is to ?", words, words.index("king"), key="ana_c", bind="query-params")
     left, right = layout.blocks(layout.HALF, layout.HALF, key="ana_answer")
-    found = analogy(E, vocab, a, b, c)
+    found = analogy(Vectors(vocab, E), a, b, c)
     with left:
         st.markdown(f"**b - a + c:** {b} - {a} + {c} ≈ **{found.answers[0][0]}**")
         st.dataframe(answers_table(found), hide_index=True, key="ana_answers")
     with right:
         for method in METHODS[1:]:
-            other = analogy(E, vocab, a, b, c, k=1, method=method)
+            other = analogy(Vectors(vocab, E), a, b, c, k=1, method=method)
             st.markdown(f"**{method}:** {other.answers[0][0]} (cosine {other.answers[0][1]:.3f})")
 
 
@@ -72,7 +73,7 @@ def axis_panel(E, vocab) -> None:
     if a == b:
         st.warning("Pick two different words: one word alone gives no direction.")
         return
-    pos = axis_positions(E, vocab, a, b)
+    pos = axis_positions(Vectors(vocab, E), a, b)
     table = pd.DataFrame({"word": vocab, "group": [group_of(w) for w in vocab], "position": pos})
     table = table.sort_values("position", kind="stable").reset_index(drop=True)
     spec = charts.strip(table, "position", "group", title=f"Every word on the direction {a} → {b}",
@@ -81,7 +82,7 @@ def axis_panel(E, vocab) -> None:
     st.caption(f"Each tick is a word, placed by how far its row points from “{a}” towards “{b}” "
                f"(the cosine with the direction v({b}) - v({a})). Lowest: “{table.word.iloc[0]}”, "
                f"highest: “{table.word.iloc[-1]}”.")
-    verdict = split_sentence(side_split(pos, vocab, a, b), a, b)
+    verdict = split_sentence(side_split(pos, Vectors(vocab, E), a, b), a, b)
     if verdict:
         st.caption(verdict)
 
@@ -96,7 +97,7 @@ def odd_panel(E, vocab) -> None:
               on_click=lambda: st.session_state.update(ana_round=round_no + 1))
     if pick is None:
         return
-    model, means = odd_one_out(E, vocab, words)
+    model, means = odd_one_out(Vectors(vocab, E), words)
     (st.success if pick == odd else st.error)(
         f"{'Right' if pick == odd else 'Not this time'}: “{odd}” is the odd one ({relation_of(odd)}); "
         f"the others are all {relation_of(next(w for w in words if w != odd))} words. "

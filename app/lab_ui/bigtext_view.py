@@ -30,6 +30,7 @@ from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import ConfigError
 from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec, words_to_train
+from core.vectors import Vectors
 
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
@@ -275,7 +276,7 @@ def ambiguous_view(r: Word2VecResult) -> None:
     i = _lookup(r, "Word to examine", "train_w2v_ambiguous", _default_word(r))
     if i is None:
         return
-    s = sense_split(r.E, r.vocab, r.vocab[i])
+    s = sense_split(Vectors(r.vocab, r.E), r.vocab[i])
     p = s.position
     m = st.columns(2)
     for col, (name, members) in zip(m, s.groups.items()):

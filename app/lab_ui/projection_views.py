@@ -20,6 +20,7 @@ from core.honesty import NeighbourOverlap, neighbour_overlap, rotation_check
 from core.projection import pca
 from core.skipgram import SkipGramConfig
 from core.tsne import tsne
+from core.vectors import Vectors
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def context_view() -> None:
         "word's vector is mixed half-and-half with the average of its neighbours' vectors (two words "
         "each side) in its own sentence. **This is not attention**, just fixed averaging, but it "
         f"already gives “{g.ambiguous}” a different vector in each kind of sentence.")
-    prev = ambiguous_in_context(r.E, r.vocab, g)
+    prev = ambiguous_in_context(Vectors(r.vocab, r.E), g)
     rows = [{"vector": f"static row of “{g.ambiguous}”", "group": grp, "cosine": prev.static_cos[grp]}
             for grp in (a, b)]
     for sense in prev.senses:

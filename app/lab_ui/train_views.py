@@ -27,6 +27,7 @@ from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, TrainResult, loss_floor
+from core.vectors import Vectors
 
 PLAY_SECONDS = 0.35
 MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
@@ -185,8 +186,8 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, con
 def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
     """How well the trained neighbours recover the generator's known groups, and where
     the ambiguous word's single row lands."""
-    rec = group_recovery(result.E, corpus.vocab, generated.groups, k=3)
-    pos = ambiguous_position(result.E, corpus.vocab, generated.groups, generated.ambiguous,
+    rec = group_recovery(Vectors(corpus.vocab, result.E), generated.groups, k=3)
+    pos = ambiguous_position(Vectors(corpus.vocab, result.E), generated.groups, generated.ambiguous,
                              *generated.ambiguous_groups)
     st.subheader("Did training find the known groups?")
     a, b = generated.ambiguous_groups

@@ -12,6 +12,7 @@ from core.bigtext import estimate, sense_split, text_sentences, text_size
 from core.similarity import nearest
 from core.word2vec import Word2VecConfig, train_word2vec
 from lab_ui.common import plain
+from core.vectors import Vectors
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 from tests.bigtext_data import big_text
 
@@ -72,7 +73,7 @@ def test_an_uploaded_megabyte_text_is_trained_with_word2vec_and_shown():
     assert len(specs) == 3                                           # heatmap, map, ambiguous map
     # the ambiguous-word view for a word the user picks
     at.text_input(key="train_w2v_ambiguous").input("bank").run()
-    s = sense_split(expected.E, expected.vocab, "bank")
+    s = sense_split(Vectors(expected.vocab, expected.E), "bank")
     amb = texts(at)
     assert f"cosine {s.position.centroid_a:.2f} to group 1's centre and {s.position.centroid_b:.2f}" in amb
     at.text_input(key="train_w2v_word").input("zzzz").run()

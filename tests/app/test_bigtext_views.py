@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from core.bigtext import sense_split
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
+from core.vectors import Vectors
 from lab_ui.bigtext_view import HEATMAP_WORDS, MAP_WORDS, NEIGHBOURS
 from tests.app.conftest import assert_clean
 from tests.app.values import assert_close, charts, table, texts
@@ -90,7 +91,7 @@ def test_a_word_without_a_vector_gets_a_message_not_a_table():
 def test_the_ambiguous_word_view_is_core_s_sense_split(typed):
     r = result(40)
     at = run_view("ambiguous_view", r, **({"train_w2v_ambiguous": typed} if typed else {}))
-    s = sense_split(r.E, r.vocab, typed or "bank")
+    s = sense_split(Vectors(r.vocab, r.E), typed or "bank")
     p = s.position
     shown = {m.label: m.value for m in at.metric}
     assert shown == {f"cosine to {p.group_a}'s centre": f"{p.centroid_a:.2f}",
@@ -133,7 +134,7 @@ def test_the_two_groups_are_listed_word_by_word_under_their_names():
     from lab_ui.common import plain
     r = result(40)
     at = run_view("ambiguous_view", r)
-    s = sense_split(r.E, r.vocab, "bank")
+    s = sense_split(Vectors(r.vocab, r.E), "bank")
     shown = texts(at, "markdown")
     for name in ("group 1", "group 2"):
         words = s.groups[name]

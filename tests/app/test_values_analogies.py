@@ -6,6 +6,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
                             odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
 from core.skipgram import SkipGramConfig, train
+from core.vectors import Vectors
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, chart_titled, table
 
@@ -27,8 +28,8 @@ def test_scores_come_from_core_for_the_settings(window, d_model):
     shown = table(at, "questions")
     lesson_corpus = Corpus.from_text(GUIDE_TEXT, window=2)
     lesson_E = train(lesson_corpus, SkipGramConfig()).E
-    expected = [accuracy(E, corpus.vocab, relation_questions(n)) for n in RELATIONS]
-    expected.append(accuracy(lesson_E, lesson_corpus.vocab, LESSON_QUESTIONS))
+    expected = [accuracy(Vectors(corpus.vocab, E), relation_questions(n)) for n in RELATIONS]
+    expected.append(accuracy(Vectors(lesson_corpus.vocab, lesson_E), LESSON_QUESTIONS))
     for row, scores in zip(shown.to_dict("records"), expected):
         for m in METHODS:
             assert row[m] == f"{scores[m][0]} of {scores[m][1]}"
@@ -44,14 +45,14 @@ def test_the_analogy_box(a, b, c):
     assert_clean(at)
     a, b, c = a or "man", b or "woman", c or "king"
     corpus, E = learned()
-    found = analogy(E, corpus.vocab, a, b, c)
+    found = analogy(Vectors(corpus.vocab, E), a, b, c)
     shown = table(at, "rank", "word", "cosine")
     assert list(shown["word"]) == [w for w, _ in found.answers]
     assert_close(shown["cosine"].to_numpy(), [s for _, s in found.answers], decimals=4)
     lines = [m.value for m in at.markdown]
     assert f"**b - a + c:** {b} - {a} + {c} ≈ **{found.answers[0][0]}**" in lines
     for m in METHODS[1:]:
-        w, s = analogy(E, corpus.vocab, a, b, c, k=1, method=m).answers[0]
+        w, s = analogy(Vectors(corpus.vocab, E), a, b, c, k=1, method=m).answers[0]
         assert f"**{m}:** {w} (cosine {s:.3f})" in lines
 
 
@@ -69,7 +70,7 @@ def axis_screen(a, b):
 def test_the_axis_map(a, b):
     at, a, b = axis_screen(a, b)
     corpus, E = learned()
-    pos = dict(zip(corpus.vocab, axis_positions(E, corpus.vocab, a, b)))
+    pos = dict(zip(corpus.vocab, axis_positions(Vectors(corpus.vocab, E), a, b)))
     rows = chart_titled(at, f"Every word on the direction {a} → {b}").rows("position")
     assert len(rows) == len(pos)
     for word, p in zip(rows["word"], rows["position"]):
@@ -85,7 +86,8 @@ def test_the_axis_caption_says_what_the_strip_shows(a, b, verdict):
     rows = chart_titled(at, f"Every word on the direction {a} → {b}").rows("position")
     shown = dict(zip(rows["word"], rows["position"]))
     group = {w: g for w, g in zip(rows["word"], rows["group"])}
-    split = side_split(np.array([shown[w] for w in rows["word"]]), list(rows["word"]), a, b)
+    words = list(rows["word"])
+    split = side_split(np.array([shown[w] for w in words]), Vectors(words, np.zeros((len(words), 1))), a, b)
     caption = next(c.value for c in at.caption if " words " in c.value and "along" in c.value)
     assert verdict in caption
     if round(abs(split.gap), 2) == 0:
@@ -114,7 +116,7 @@ def test_odd_one_out_verdicts(rounds):
     radio.set_value(wrong).run()
     assert_clean(at)
     corpus, E = learned()
-    model, means = odd_one_out(E, corpus.vocab, words)
+    model, means = odd_one_out(Vectors(corpus.vocab, E), words)
     assert at.error and f"“{odd}” is the odd one" in at.error[0].value and f"“{model}”" in at.error[0].value
     shown = table(at, "mean cosine to the others")
     assert_close(shown["mean cosine to the others"].to_numpy(), [means[w] for w in words])

@@ -12,6 +12,7 @@ from core.honesty import neighbour_overlap, rotation_check
 from core.projection import pca
 from core.skipgram import SkipGramConfig, train
 from core.tsne import tsne
+from core.vectors import Vectors
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts, charts_with, has_number, metric, move, table, tables, text_with
 
@@ -95,7 +96,7 @@ def test_context_preview():
     g = generate_corpus()
     s = SOFTMAX_SETTINGS
     r = train(Corpus.from_text(g.text, window=2), SkipGramConfig(d_model=s.d_model, lr=s.lr, steps=s.steps))
-    prev = ambiguous_in_context(r.E, r.vocab, g)
+    prev = ambiguous_in_context(Vectors(r.vocab, r.E), g)
     a, b = g.ambiguous_groups
     want = [prev.static_cos[a], prev.static_cos[b]]
     for sense in prev.senses:

@@ -13,6 +13,7 @@ from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest
 from core.skipgram import SkipGramConfig, loss_floor, train
+from core.vectors import Vectors
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import (assert_close, chart_titled, charts, charts_with, download, download_holds, has_number,
                               metric, move, table, text_with, texts)
@@ -162,8 +163,8 @@ def test_groups_result_on_the_generated_text():
     assert_clean(at)
     g = generate_corpus()
     corpus, r = run(text=g.text, d_model=s.d_model, lr=s.lr, steps=s.steps)
-    rec = group_recovery(r.E, corpus.vocab, g.groups, k=3)
-    pos = ambiguous_position(r.E, corpus.vocab, g.groups, g.ambiguous, *g.ambiguous_groups)
+    rec = group_recovery(Vectors(corpus.vocab, r.E), g.groups, k=3)
+    pos = ambiguous_position(Vectors(corpus.vocab, r.E), g.groups, g.ambiguous, *g.ambiguous_groups)
     assert metric(at, "group recovery (k = 3)") == f"{rec.overall:.2f}"
     assert metric(at, "by pure chance") == f"{rec.chance:.2f}"
     a, b = g.ambiguous_groups
@@ -205,7 +206,7 @@ def test_the_bank_caption_reads_the_bars(settings, verdict):
     defaults = SkipGramConfig()
     corpus, r = run(text=g.text, d_model=settings.get("d_model", defaults.d_model), lr=settings.get("lr", defaults.lr),
                     steps=settings.get("steps", defaults.steps))
-    lean = sense_lean(ambiguous_position(r.E, corpus.vocab, g.groups, g.ambiguous, *g.ambiguous_groups))
+    lean = sense_lean(ambiguous_position(Vectors(corpus.vocab, r.E), g.groups, g.ambiguous, *g.ambiguous_groups))
     assert lean.ranking[0][0] == closest[0] and lean.gap == pytest.approx(gap)
 
 

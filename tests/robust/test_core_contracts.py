@@ -20,6 +20,7 @@ from core.projection import pca
 from core.similarity import cosine, cosine_matrix, cosine_steps, mean_embedding, nearest, norm
 from core.skipgram import SkipGramConfig, train
 from core.tsne import tsne
+from core.vectors import Vectors
 from tests.conftest import ROOT
 
 C = Corpus.from_text(GUIDE_TEXT)
@@ -102,7 +103,7 @@ HOSTILE = {
     "mixing_weights(self_weight=nan)": lambda: mixing_weights(3, self_weight=NAN),
     "generate_corpus(10**9)": lambda: generate_corpus(10**9),
     "generate_corpus(True)": lambda: generate_corpus(True),
-    "group_recovery(k=True)": lambda: group_recovery(E[:4], list("abcd"), {"x": ["a", "b"], "y": ["c", "d"]}, k=True),
+    "group_recovery(k=True)": lambda: group_recovery(Vectors(list("abcd"), E[:4]), {"x": ["a", "b"], "y": ["c", "d"]}, k=True),
     "embedding_params(True, 2)": lambda: embedding_params(True, 2),
     "budget(steps=-1)": lambda: budget.skipgram_work(12, 4, -1),
     "context_pairs(window=True)": lambda: Corpus.from_text(GUIDE_TEXT, window=0),
