@@ -272,7 +272,7 @@ def ambiguous_view(r: Word2VecResult) -> None:
     for col, (name, members) in zip(m, s.groups.items()):
         cos = p.centroid_a if name == p.group_a else p.centroid_b
         col.metric(f"cosine to {name}'s centre", f"{cos:.2f}")
-        col.markdown(f"**{name}:** " + plain(", ".join(members)))
+        col.markdown(f"**{name}:** " + ", ".join(plain(w) for w in members))   # each word bounded
     words = [s.word] + [w for w, _ in s.neighbours]
     colour = ["the word"] + ["group 1" if w in s.groups["group 1"] else "group 2" for w, _ in s.neighbours]
     chart_with_table(charts.scatter(s.coords, words, words, colour=colour, size=420,
