@@ -116,6 +116,7 @@ def export_cost(repeats: int = 5) -> list[tuple[str, float, float]]:
 
 
 def main() -> None:
+    sys.path.insert(0, str(ROOT / "app"))       # lab_ui, as the screens import it
     print(f"load averages at start: {load()}")
     surfaces = {"chart files (PNG, SVG) x 11 character classes": exports(),
                 "text helpers on 1 MB runs without spaces": text_helpers(),

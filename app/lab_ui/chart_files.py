@@ -13,7 +13,7 @@ every student's session at once, from one label in an uploaded ``metadata.tsv``.
   not be made) and the next export starts a fresh worker.
 
 One worker is kept waiting between exports, so a file costs what vl-convert costs plus the
-pipe (``python -m bench.chart_files`` measures both ways). No Streamlit here: the worker
+pipe (``python -m bench.hostile`` measures both ways). No Streamlit here: the worker
 imports this module to find ``draw``.
 """
 from __future__ import annotations
