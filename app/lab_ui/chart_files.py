@@ -27,9 +27,12 @@ from lab_ui.workers import Cancelled, Pool, WorkerError
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 """The characters XML 1.0 does not allow in a document (one class: linear in the text)."""
 KINDS = ("png", "svg")
-TIME_LIMIT = 30.0
-"""Seconds an export may take, waiting for the drawing worker included (a slide-sized chart
-takes well under one second once the worker is warm)."""
+TIME_LIMIT = 120.0
+"""Seconds an export may take, waiting for the drawing worker included. A slide-sized chart
+takes well under a second once the worker is warm, but the first one starts vl-convert's
+JavaScript engine in a worker of low CPU priority (``lab_ui.workers.WORKER_NICE``): on the
+2-core test machine at a load of 20 that took more than 30 s. The limit only ends a drawing
+that hangs; waiting for it holds no lock the class needs."""
 PNG_SCALE = 2                # pixels per CSS pixel: sharp on a slide
 
 _EXPORTS = Pool(max_idle=1)  # the drawing worker, apart from the long runs' workers and slots
