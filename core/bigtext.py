@@ -73,13 +73,23 @@ def text_sentences(text: str) -> list[list[str]]:
     return [words for words in (split_words(line) for line in text.splitlines()) if words]
 
 
-def suggested_epochs(n_words: int) -> int:
-    """More passes for smaller texts: about 1.2 million words read, from 5 to 20 epochs.
+EPOCH_CHOICES = (1, 2, 3, 5, 10, 20)
+"""The epochs a run can be given (the Train screen's Epochs control offers exactly these)."""
+WORDS_READ_TARGET = 1_200_000
+"""About how many words a suggested run reads (words x epochs)."""
 
-    >>> suggested_epochs(58_000), suggested_epochs(1_000_000)
-    (20, 5)
+
+def suggested_epochs(n_words: int, choices: tuple[int, ...] = EPOCH_CHOICES) -> int:
+    """More passes for smaller texts: the choice from 5 to 20 epochs whose words read
+    (``n_words`` x epochs) come closest to ``WORDS_READ_TARGET``. Always one of ``choices``
+    (a number between two of them cannot be offered by the control).
+
+    >>> suggested_epochs(58_000), suggested_epochs(100_000), suggested_epochs(1_000_000)
+    (20, 10, 5)
     """
-    return int(np.clip(round(1_200_000 / max(n_words, 1)), 5, 20))
+    usable = [e for e in choices if 5 <= e <= 20] or list(choices)
+    ideal = WORDS_READ_TARGET / max(n_words, 1)                 # epochs for exactly the target
+    return min(usable, key=lambda e: (abs(np.log(e / ideal)), e))
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,12 @@ def distinct_words(n):
 
 
 def test_suggested_epochs_aim_at_1_2_million_words_between_5_and_20():
+    """The choice nearest (by ratio) to 1.2 million words read: 10 and 20 meet where
+    1.2e6 / n = sqrt(10 * 20), at n = 84,852.8; 5 and 10 at n = 169,705.6."""
     from core.bigtext import suggested_epochs
 
-    cases = {0: 20, 1: 20, 60_000: 20, 63_158: 19, 80_000: 15, 96_000: 12, 96_001: 12, 95_999: 13,
-             240_000: 5, 1_000_000: 5, 10**9: 5}
+    cases = {0: 20, 1: 20, 60_000: 20, 63_158: 20, 84_852: 20, 84_853: 10, 96_000: 10, 169_705: 10,
+             169_706: 5, 240_000: 5, 1_000_000: 5, 10**9: 5}
     assert {n: suggested_epochs(n) for n in cases} == cases
 
 

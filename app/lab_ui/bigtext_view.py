@@ -24,7 +24,7 @@ from lab_ui.common import chart_with_table, plain
 from lab_ui import workers
 from lab_ui.jobs import Cancelled, JobSlots, job_slots, session_gone, session_id
 
-from core.bigtext import (MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
+from core.bigtext import (EPOCH_CHOICES, MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
                           suggested_epochs, text_sentences, text_size)
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
@@ -126,7 +126,7 @@ def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
                                  help="d_model: how many numbers each word's vector has.")
     window = c[1].slider("Window", 1, 10, 5, key="train_w2v_window",
                          help="Largest look to each side; each word draws a window from 1 to this.")
-    epochs = c[2].select_slider("Epochs", [1, 2, 3, 5, 10, 20], suggested_epochs(size.n_words),
+    epochs = c[2].select_slider("Epochs", EPOCH_CHOICES, suggested_epochs(size.n_words),
                                 key="train_w2v_epochs", help="Passes over the text.")
     min_count = c[3].select_slider("Min. count", [1, 2, 3, 5, 10], 5, key="train_w2v_min_count",
                                    help="Words seen fewer times than this get no vector.")
@@ -282,7 +282,7 @@ def ambiguous_view(r: Word2VecResult) -> None:
     for col, (name, members) in zip(m, s.groups.items()):
         cos = p.centroid_a if name == p.group_a else p.centroid_b
         col.metric(f"cosine to {name}'s centre", f"{cos:.2f}")
-        col.markdown(f"**{name}:** " + plain(", ".join(members)))
+        col.markdown(f"**{name}:** " + ", ".join(plain(w) for w in members))   # each word bounded
     words = [s.word] + [w for w, _ in s.neighbours]
     colour = ["the word"] + ["group 1" if w in s.groups["group 1"] else "group 2" for w, _ in s.neighbours]
     chart_with_table(charts.scatter(s.coords, words, words, colour=colour, size=420,

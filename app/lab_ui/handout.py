@@ -6,8 +6,9 @@
 * Outside a handout a chart's table is built only when its box is opened
   (``lab_ui.common.chart_with_table``); the sidebar's switch (``tables=true``) opens them all.
 * Every chart (``lab_ui.common.chart_with_table``) offers PNG and SVG files, drawn offline by
-  vl-convert when the button is pressed, with the screen's address (and so its settings, for the
-  screens that keep them in the address) printed underneath.
+  vl-convert when the button is pressed (in a worker process: ``lab_ui.chart_files``), with the
+  screen's address (and so its settings, for the screens that keep them in the address) printed
+  underneath.
 """
 from __future__ import annotations
 
@@ -78,19 +79,20 @@ def chart_files(chart, key: str) -> None:
     """PNG and SVG buttons for one chart; the files are drawn only when a button is pressed."""
     footer = f"Embedding Lab · {address() or 'embedding lab'}"
 
-    def spec() -> dict:
-        return with_footer(chart if isinstance(chart, dict) else chart.to_dict(), footer)
-
-    def png() -> bytes:
-        import vl_convert
-        return vl_convert.vegalite_to_png(spec(), scale=2)
-
-    def svg() -> str:
-        import vl_convert
-        return vl_convert.vegalite_to_svg(spec())
-
     with st.container(horizontal=True, gap="small", key=f"{key}_files"):
-        st.download_button("PNG", png, file_name=f"{key}.png", mime="image/png", key=f"{key}_png",
-                           icon=":material/image:", on_click="ignore")
-        st.download_button("SVG", svg, file_name=f"{key}.svg", mime="image/svg+xml", key=f"{key}_svg",
-                           icon=":material/draw:", on_click="ignore")
+        st.download_button("PNG", file_maker(chart, footer, "png"), file_name=f"{key}.png", mime="image/png",
+                           key=f"{key}_png", icon=":material/image:", on_click="ignore")
+        st.download_button("SVG", file_maker(chart, footer, "svg"), file_name=f"{key}.svg",
+                           mime="image/svg+xml", key=f"{key}_svg", icon=":material/draw:", on_click="ignore")
+
+
+def file_maker(chart, footer: str, kind: str):
+    """What a file button calls when it is pressed: the chart with its footer, drawn as
+    ``kind`` ("png" or "svg") by ``lab_ui.chart_files`` (cleaned of the characters that make
+    vl-convert abort, in a worker process). A failure raises, and the button says the file
+    could not be made; the server carries on."""
+    from lab_ui.chart_files import draw_file
+
+    def make() -> bytes | str:
+        return draw_file(with_footer(chart if isinstance(chart, dict) else chart.to_dict(), footer), kind)
+    return make

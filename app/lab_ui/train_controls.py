@@ -14,6 +14,7 @@ from lab_ui.bigtext_view import is_big
 from lab_ui.common import error, plain
 from lab_ui.inputs import whole_input
 from lab_ui.parse import InputError, parse_whole
+from lab_ui.paste_guard import TEXT_AREA_LIMIT
 from lab_ui.presets import SOFTMAX_SETTINGS
 
 from core.bigtext import MAX_SOFTMAX_VOCAB
@@ -32,6 +33,9 @@ TRAIN_VOCAB_CAP = MAX_SOFTMAX_VOCAB
 MAX_TEXT_MB = 5
 """Largest own text, uploaded or pasted (.streamlit/config.toml server.maxUploadSize matches)."""
 MAX_TEXT_CHARS = MAX_TEXT_MB * 1_000_000
+PASTE_MAX_CHARS = TEXT_AREA_LIMIT
+"""Longest text the own-text box takes (the paste guard's limit for every box: a browser
+laying out 300 KB in a text box froze its tab for 104 s); a longer text is uploaded."""
 SOURCES = ["The lesson's 33 words", "Word groups (generated)", "Paste your own text"]
 GENERATED = SOURCES[1]
 PASTED = SOURCES[2]
@@ -153,10 +157,11 @@ def own_text() -> tuple[str, str]:
     upload = st.file_uploader(f"Upload a .txt file (up to {MAX_TEXT_MB} MB)", type=["txt"],
                               key="train_upload")
     text = st.text_area(
-        f"… or paste your text (up to {MAX_TEXT_CHARS:,} characters; lower-cased, punctuation "
-        f"dropped). Up to {TRAIN_VOCAB_CAP} different words: the lesson's full softmax trains on the first "
-        f"{MAX_CORPUS_CHARS:,} characters; more different words: word2vec trains on all of it",
-        GUIDE_TEXT, height=120, key="train_text", max_chars=MAX_TEXT_CHARS)
+        f"… or paste your text (up to {PASTE_MAX_CHARS:,} characters; upload a longer one as a file; "
+        f"lower-cased, punctuation dropped). Up to {TRAIN_VOCAB_CAP} different words: the lesson's full "
+        f"softmax trains on the first {MAX_CORPUS_CHARS:,} characters; more different words: word2vec "
+        "trains on all of it",
+        GUIDE_TEXT, height=120, key="train_text", max_chars=PASTE_MAX_CHARS)
     notes = []
     if upload is not None:
         raw = upload.getvalue()

@@ -6,6 +6,16 @@ import pytest
 from tests.app.conftest import assert_clean, metric, open_screen
 
 
+def give_text(at, text: str) -> None:
+    """The text as a student gives it: pasted into the box when it fits the box's limit (the
+    paste guard's), else uploaded as a .txt file."""
+    from lab_ui.paste_guard import TEXT_AREA_LIMIT
+    if len(text) <= TEXT_AREA_LIMIT:
+        at.text_area(key="train_text").input(text).run()
+    else:
+        at.file_uploader(key="train_upload").set_value(("text.txt", text.encode("utf-8"), "text/plain")).run()
+
+
 @pytest.mark.parametrize("lr", [20.0, 50.0])
 def test_diverging_learning_rates_explain_and_draw_no_nan(lr):
     at = open_screen("train")
@@ -50,7 +60,7 @@ def test_window_larger_than_the_text():
 def test_pasted_text(text, message):
     at = open_screen("train")
     at.radio(key="train_source").set_value("Paste your own text").run()
-    at.text_area(key="train_text").input(text).run()
+    give_text(at, text)
     assert_clean(at)
     assert any(message in e.value for e in at.error)
 
@@ -60,7 +70,7 @@ def test_a_megabyte_of_varied_text_goes_to_word2vec():
     at.radio(key="train_source").set_value("Paste your own text").run()
     at.select_slider(key="train_steps").set_value(100).run()
     text = " ".join(f"w{i % 997} the\r\nx\x00y" for i in range(60_000))
-    at.text_area(key="train_text").input(text).run()
+    give_text(at, text)
     assert_clean(at)   # about 1,000 distinct words: word2vec's path, on the whole text
     assert any("negative sampling" in i.value for i in at.info)
 
