@@ -17,6 +17,7 @@ what one vector of an ambiguous word mixes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -24,7 +25,7 @@ from core.corpus import split_words
 from core.generated import AmbiguousPosition, ambiguous_position
 from core.projection import pca
 from core.similarity import nearest
-from core.word2vec import Word2VecConfig
+from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
 
 MAX_SOFTMAX_VOCAB = 300
 """Texts with more distinct words than this are trained with negative sampling."""
@@ -70,6 +71,20 @@ def text_sentences(text: str) -> list[list[str]]:
     [['the', 'cat'], ['a', 'dog']]
     """
     return [words for words in (split_words(line) for line in text.splitlines()) if words]
+
+
+def train_on_text(text: str, config: Word2VecConfig,
+                  callback: Callable[[int, float], bool | None] | None = None) -> Word2VecResult:
+    """word2vec on a text: ``train_word2vec(text_sentences(text), config, callback)``.
+
+    One call, so that a server can hand the whole job (splitting a big text into words
+    costs seconds too) to a worker process with the text alone.
+
+    >>> text = "the cat sat\\nthe dog sat\\n" * 20
+    >>> train_on_text(text, Word2VecConfig(d_model=8, epochs=1, min_count=1)).vocab
+    ['the', 'sat', 'cat', 'dog']
+    """
+    return train_word2vec(text_sentences(text), config, callback=callback)
 
 
 def suggested_epochs(n_words: int) -> int:
