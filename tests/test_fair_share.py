@@ -306,3 +306,107 @@ def test_a_queued_job_whose_session_went_away_is_written_to_the_log(monkeypatch,
     assert job.error == "Stopped before training could start: nothing was trained."
     assert "a word2vec run stopped: its session has gone away" in caplog.text
     assert slots.waiting == 0
+
+
+# --- memory that comes back ---------------------------------------------------------------
+
+def _gone(pid: int) -> bool:
+    import os
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_a_background_worker_ends_with_its_job_and_runs_at_the_lowest_priority():
+    import os
+
+    from lab_ui import workers
+    from tests import worker_helpers
+    pool = workers.Pool(max_idle=0, nice=workers.BACKGROUND_NICE)
+    try:
+        pid = pool.call(worker_helpers.pid, stoppable=False)
+        assert pid != os.getpid()
+        deadline = time.monotonic() + 10
+        while not _gone(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _gone(pid), "the background worker was kept after its job"
+    finally:
+        pool.close()
+    assert workers.BACKGROUND.max_idle == 0 and workers.BACKGROUND.nice == 19 > workers.WORKER_NICE
+
+
+def test_an_idle_worker_grown_past_its_limit_is_ended_not_kept():
+    from lab_ui import workers
+    from tests import worker_helpers
+    small, big = workers.Pool(max_idle=1), workers.Pool(max_idle=1, keep_bytes=1)
+    try:
+        first = small.call(worker_helpers.pid, stoppable=False)
+        assert small.call(worker_helpers.pid, stoppable=False) == first      # a small one is kept
+        pid = big.call(worker_helpers.pid, stoppable=False)
+        assert big.call(worker_helpers.pid, stoppable=False) != pid          # over the limit: a new one
+        deadline = time.monotonic() + 10
+        while not _gone(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _gone(pid)
+    finally:
+        small.close()
+        big.close()
+
+
+def test_freed_heap_pages_are_handed_back(monkeypatch):
+    import sys
+
+    from lab_ui import memory
+    released = []
+    monkeypatch.setitem(sys.modules, "pyarrow", SimpleNamespace(
+        default_memory_pool=lambda: SimpleNamespace(release_unused=lambda: released.append(True))))
+    trimmed = memory.release_memory()
+    assert released == [True]
+    assert trimmed is (memory._libc() is not None)
+    if sys.platform.startswith("linux"):
+        import platform
+        assert trimmed or platform.libc_ver()[0] != "glibc"
+
+
+def test_the_releasing_thread_runs_every_few_seconds(monkeypatch):
+    from lab_ui import memory
+    calls = []
+    monkeypatch.setattr(memory, "release_memory", lambda: calls.append(time.monotonic()))
+    stop = threading.Event()
+    thread = memory.start_releasing(every=0.05, stop=stop)
+    try:
+        deadline = time.monotonic() + 5
+        while len(calls) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert thread.daemon and thread.is_alive() and len(calls) >= 3
+    finally:
+        stop.set()
+        thread.join(5)
+    assert not thread.is_alive()
+
+
+def test_expired_sessions_are_dropped_and_ended(monkeypatch):
+    """Streamlit's session storage reaps expired sessions only when written to: on an idle
+    server they stayed, pasted texts and all. The release drops them and ends each."""
+    from streamlit import runtime
+    from streamlit.runtime.caching.ttl_cache import TTLCache
+
+    from lab_ui import memory
+    clock = [0.0]
+    cache = TTLCache(maxsize=128, ttl=120, timer=lambda: clock[0])
+    ended = []
+
+    def info(name):
+        return SimpleNamespace(session=SimpleNamespace(shutdown=lambda: ended.append(name)))
+    cache["old"] = info("old")
+    clock[0] = 100.0
+    cache["new"] = info("new")
+    manager = SimpleNamespace(_session_storage=SimpleNamespace(_cache=cache), _storage_lock=threading.Lock())
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(runtime, "get_instance", lambda: SimpleNamespace(_session_mgr=manager))
+    clock[0] = 130.0                                      # "old" closed more than 120 s ago
+    assert memory.expire_sessions() == 1
+    assert ended == ["old"] and list(cache._data) == ["new"]
+    assert memory.expire_sessions() == 0
