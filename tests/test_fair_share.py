@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from lab_ui.jobs import LONG, PREPARE, SHORT, JobSlots, _waiting_text, browser_token
+from tests.test_workers import gone
 
 
 class Waiter:
@@ -310,15 +311,6 @@ def test_a_queued_job_whose_session_went_away_is_written_to_the_log(monkeypatch,
 
 # --- memory that comes back ---------------------------------------------------------------
 
-def _gone(pid: int) -> bool:
-    import os
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
-
-
 def test_a_background_worker_ends_with_its_job_and_runs_at_the_lowest_priority():
     import os
 
@@ -329,9 +321,9 @@ def test_a_background_worker_ends_with_its_job_and_runs_at_the_lowest_priority()
         pid = pool.call(worker_helpers.pid, stoppable=False)
         assert pid != os.getpid()
         deadline = time.monotonic() + 10
-        while not _gone(pid) and time.monotonic() < deadline:
+        while not gone(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _gone(pid), "the background worker was kept after its job"
+        assert gone(pid), "the background worker was kept after its job"
     finally:
         pool.close()
     assert workers.BACKGROUND.max_idle == 0 and workers.BACKGROUND.nice == 19 > workers.WORKER_NICE
@@ -347,9 +339,9 @@ def test_an_idle_worker_grown_past_its_limit_is_ended_not_kept():
         pid = big.call(worker_helpers.pid, stoppable=False)
         assert big.call(worker_helpers.pid, stoppable=False) != pid          # over the limit: a new one
         deadline = time.monotonic() + 10
-        while not _gone(pid) and time.monotonic() < deadline:
+        while not gone(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _gone(pid)
+        assert gone(pid)
     finally:
         small.close()
         big.close()
