@@ -320,7 +320,8 @@ def report(res: Results, quiet: float) -> str:
     out += ["",
             f"ordinary runs checked against the core: {len(res.ordinary_shown)}, wrong: {len(wrong)}",
             f"attacker's word2vec jobs started: {res.jobs_started}; result shown: {res.results_shown}; "
-            f"reason shown: {res.reasons_shown}; lost (neither): {res.lost}",
+            f"reason shown: {res.reasons_shown}; neither before the tab closed (still waiting or training "
+            f"after --grace; the server log below counts those it stopped): {res.lost}",
             f"attacker's tabs told they wait behind their own run: {res.behind_own}",
             f"errors: {len(res.errors)}" + "".join(f"\n  {e}" for e in res.errors[:10]), ""]
     mem = res.memory

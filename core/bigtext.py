@@ -25,7 +25,7 @@ from core.corpus import split_words
 from core.generated import AmbiguousPosition, ambiguous_position
 from core.projection import pca
 from core.similarity import nearest
-from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
+from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec, words_to_train
 
 MAX_SOFTMAX_VOCAB = 300
 """Texts with more distinct words than this are trained with negative sampling."""
@@ -85,6 +85,16 @@ def train_on_text(text: str, config: Word2VecConfig,
     ['the', 'sat', 'cat', 'dog']
     """
     return train_word2vec(text_sentences(text), config, callback=callback)
+
+
+def words_to_train_on_text(text: str, config: Word2VecConfig) -> int:
+    """``words_to_train(text_sentences(text), config)``: the ``words_done`` of a finished run
+    (core.word2vec), from the text alone, for the same reason as ``train_on_text``.
+
+    >>> words_to_train_on_text("b a b\\nc a b", Word2VecConfig(min_count=2, epochs=3))
+    15
+    """
+    return words_to_train(text_sentences(text), config)
 
 
 def suggested_epochs(n_words: int) -> int:

@@ -188,7 +188,7 @@ def loss_floor(corpus: Corpus) -> float:
     C = corpus.cooccurrence
     n = C.sum(axis=1, keepdims=True)      # (V, 1)
     nz = C > 0
-    return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum())
+    return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum()) + 0.0   # + 0.0: never -0.0
 
 
 def init_params(V: int, config, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:

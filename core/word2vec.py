@@ -176,6 +176,17 @@ def build_vocab(sentences: list[list[str]], min_count: int) -> tuple[list[str], 
     return [w for w, _ in kept], np.array([c for _, c in kept], dtype=np.int64)
 
 
+def words_to_train(sentences: list[list[str]], config: Word2VecConfig) -> int:
+    """The ``words_done`` of a run that finishes: words seen at least ``min_count`` times,
+    times the epochs (the unit of the progress callback).
+
+    >>> words_to_train([["b", "a", "b"], ["c", "a", "b"]], Word2VecConfig(min_count=2, epochs=3))
+    15
+    """
+    _, counts = build_vocab(sentences, config.min_count)
+    return int(counts.sum()) * config.epochs
+
+
 def keep_probabilities(counts: np.ndarray, sample: float) -> np.ndarray:
     """word2vec's sub-sampling: ``min(1, (sqrt(c / t) + 1) * t / c)``, ``t = sample * sum(c)``.
 

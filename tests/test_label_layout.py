@@ -81,3 +81,38 @@ def test_a_label_too_long_for_the_plot_is_left_out_even_where_it_covers_nothing(
     assert CHAR_WIDTH * font * 60 > size                    # wider than the plot, wherever it goes
     assert sorted(place(coords, words, size, size, font)) == [1]
     assert sorted(place(coords, words, size, size, font, label_all=True)) == [0, 1]
+
+
+def test_label_boxes_and_overlaps_exactly():
+    from lab_ui.label_layout import _box, _hits, candidates, to_pixels
+
+    assert _box(100, 50, 9, 0, "left", 30, 10) == (109, 45, 139, 55)
+    assert _box(100, 50, -9, 0, "right", 30, 10) == (61, 45, 91, 55)
+    assert _box(100, 50, 0, -18, "center", 30, 10) == (85, 27, 115, 37)
+    a = (0, 0, 10, 10)
+    assert _hits(a, (5, 5, 15, 15)) and _hits((5, 5, 15, 15), a)
+    for touching in [(10, 0, 20, 10), (-10, 0, 0, 10), (0, 10, 10, 20), (0, -10, 10, 0)]:
+        assert not _hits(a, touching) and not _hits(touching, a)
+    assert candidates(20) == [(9.0, 0.0, "left"), (-9.0, 0.0, "right"), (0.0, -18.0, "center"),
+                              (0.0, 18.0, "center"), (7.0, -18.0, "left"), (7.0, 18.0, "left"),
+                              (-7.0, -18.0, "right"), (-7.0, 18.0, "right")]
+    np.testing.assert_allclose(to_pixels(np.array([[0.0, 0.0], [1.0, 2.0]]), 100, 50),
+                               [[0.08 / 1.16 * 100, (1 - 0.16 / 2.32) * 50], [1.08 / 1.16 * 100, (1 - 2.16 / 2.32) * 50]])
+    np.testing.assert_allclose(to_pixels(np.array([[0.0, 0.0], [1.0, 2.0]]), 100, 50, domain=(-1, 3)),
+                               [[25.0, 37.5], [50.0, 12.5]])
+    np.testing.assert_allclose(to_pixels(np.array([[1.0, 1.0], [1.0, 1.0]]), 100, 50), [[50.0, 25.0]] * 2)
+
+
+def test_labels_take_the_first_free_place_in_order():
+    from lab_ui.label_layout import place
+
+    # a point at the right edge cannot take the right-hand place, so its label goes left
+    pts = np.array([[0.0, 0.0], [10.0, 0.0], [5.0, 10.0]])
+    spots = place(pts, ["left", "rightmost", "top"], 300, 300, 15)
+    assert spots == {0: (9.0, 0.0, "left"), 1: (-9.0, 0.0, "right"), 2: (9.0, 0.0, "left")}
+    # two points on top of each other: the first in priority order is labelled, the other is left out
+    twin = np.array([[0.0, 0.0], [0.0, 0.0], [9.0, 9.0]])
+    assert sorted(place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15, priority=[1])) == [1, 2]
+    assert sorted(place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15)) == [0, 2]
+    # presenter mode: the left-out label goes to the right of its point anyway
+    assert place(twin, ["aaaa", "bbbb", "c"], 200, 200, 15, label_all=True)[1] == (9.0, 0.0, "left")

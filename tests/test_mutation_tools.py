@@ -1,4 +1,4 @@
-"""The rules that decide which tests judge a mutant (tests/mutmut_plugin.py, docs/quality.md section 4)."""
+"""The rules that decide which tests judge a mutant (tests/mutmut_plugin.py, docs/quality.md, "Mutation testing: what is measured")."""
 from tests.mutmut_plugin import LAB_UI_SCREEN_TESTS, _keep
 
 CAPTION = "app.lab_ui.captions.x_number__mutmut_3"

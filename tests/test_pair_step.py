@@ -6,6 +6,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.pair_step import combined_scores, pair_step, rows_moved, walk
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
 from tests.gradcheck import numerical_gradient
+from tests.refusal import refused
 
 
 def pair_loss(E, W, c, t):
@@ -95,3 +96,44 @@ def test_the_two_tables_make_one_table_of_rank_at_most_d(V, d):
 def test_mismatched_tables_are_refused():
     with pytest.raises(ValueError, match="W must be 2 x 3"):
         pair_step(np.zeros((3, 2)), np.zeros((3, 2)), 0, 1, 0.1)
+
+
+def test_pair_step_names_each_bad_input():
+    from core.pair_step import combined_scores, pair_step
+
+    E, W = np.ones((3, 2)), np.ones((2, 3))
+    for f in (lambda e, w: pair_step(e, w, 0, 1, 0.1), combined_scores):
+        refused(lambda f=f: f(np.ones(3), W), "E must be a table (2 dimensions); got 1 dimension(s).")
+        refused(lambda f=f: f(E, np.ones(3)), "W must be a table (2 dimensions); got 1 dimension(s).")
+    refused(lambda: pair_step(E, np.ones((2, 4)), 0, 1, 0.1),
+            "W must be 2 x 3 to go with a 3 x 2 table E, not 2 x 4.")
+    refused(lambda: pair_step(E, W, -1, 1, 0.1), "The centre id must be at least 0 (and at most 2); got -1.")
+    refused(lambda: pair_step(E, W, 3, 1, 0.1), "The centre id must be at most 2 (and at least 0); got 3.")
+    refused(lambda: pair_step(E, W, 0, -1, 0.1), "The context id must be at least 0 (and at most 2); got -1.")
+    refused(lambda: pair_step(E, W, 0, 3, 0.1), "The context id must be at most 2 (and at least 0); got 3.")
+    refused(lambda: pair_step(E, W, 0, 1, -0.5), "The learning rate must be at least 0; got -0.5.")
+    refused(lambda: pair_step(E, W, 0, 1, 1_000_000.5), "The learning rate must be at most 1e+06; got 1e+06.")
+    s = pair_step(E, W, 2, 0, 1_000_000.0)             # the last id and the largest rate are allowed
+    assert (s.centre, s.context, s.lr) == (2, 0, 1e6)
+    s = pair_step(E, W, 0, 2, 0.0)
+    assert (s.centre, s.context, s.lr) == (0, 2, 0.0)
+
+
+def test_walk_takes_from_none_to_every_pair():
+    from core.pair_step import pair_step, walk
+
+    rng = np.random.default_rng(0)
+    E, W = rng.normal(size=(4, 2)), rng.normal(size=(2, 4))
+    centres, contexts = np.array([0, 1, 2]), np.array([1, 2, 3])
+    refused(lambda: walk(E, W, centres, contexts, 0.1, -1),
+            "The number of steps must be at least 0 (and at most 3); got -1.")
+    refused(lambda: walk(E, W, centres, contexts, 0.1, 4),
+            "The number of steps must be at most 3 (and at least 0); got 4.")
+    E0, W0 = walk(E, W, centres, contexts, 0.1, 0)
+    assert np.array_equal(E0, E) and np.array_equal(W0, W)
+    E3, W3 = walk(E, W, centres, contexts, 0.1, 3)
+    e, w = E, W
+    for c, t in zip(centres, contexts):
+        s = pair_step(e, w, int(c), int(t), 0.1)
+        e, w = s.E_after, s.W_after
+    assert np.array_equal(E3, e) and np.array_equal(W3, w)

@@ -1,7 +1,8 @@
 """The parameter figures of docs/lesson.md section 7."""
 import pytest
 
-from core.params import (PRESETS, embedding_params, gpt2_params, memory_bytes, preset, share)
+from core.params import (CALCULATOR_MAX_D_MODEL, CALCULATOR_MAX_VOCAB, PRESETS, crossover_d_model, embedding_params,
+                         gpt2_params, layer_params, memory_bytes, preset, share)
 
 
 def test_gpt2_small():
@@ -44,3 +45,20 @@ def test_untied_doubles_and_memory():
 def test_out_of_range_sizes_are_refused(v, d):
     with pytest.raises(ValueError, match="must be a whole number"):
         embedding_params(v, d)
+
+
+def test_parameter_helpers_bounds_and_messages():
+    V, d = CALCULATOR_MAX_VOCAB, CALCULATOR_MAX_D_MODEL
+    assert embedding_params(1, 1) == 1 and embedding_params(V, d) == V * d
+    with pytest.raises(ValueError, match=r"^Vocabulary size must be a whole number from 1 to 10,000,000\.$"):
+        embedding_params(0, 4)
+    with pytest.raises(ValueError, match=r"^d_model must be a whole number from 1 to 1,000,000\.$"):
+        embedding_params(5, CALCULATOR_MAX_D_MODEL + 1)
+    assert memory_bytes(10) == 40                          # fp32 by default
+    assert share(3, 1) == 3.0
+    with pytest.raises(ValueError, match=r"^The model's total must be positive\.$"):
+        share(1, 0)
+    with pytest.raises(KeyError, match="No preset called 'GPT-5'."):
+        preset("GPT-5")
+    assert layer_params(768) == 12 * 768 * 768 and layer_params(1) == 12
+    assert crossover_d_model(50_257) == 50_257 / 12

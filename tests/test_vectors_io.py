@@ -4,6 +4,7 @@ import pytest
 
 from core.export import projector_tsv
 from core.vectors_io import MAX_BYTES, MAX_DIMS, MAX_ROWS, VectorsError, read_metadata, read_projector, read_vectors
+from tests.refusal import refused
 
 
 def test_round_trip_of_the_export():
@@ -40,7 +41,7 @@ def test_repeated_and_blank_labels_are_kept_apart():
     ("", None, "vectors.tsv is empty"),
     ("1\n2\n", "a\n", "1 labels but vectors.tsv has 2 rows"),
     ("1\n", "", "metadata.tsv is empty"),
-    (b"\xff\xfe1\n", None, "not UTF-8"),
+    (b"1\t\xff\n", None, "byte 3 cannot be read as UTF-8 or UTF-16"),
 ])
 def test_bad_files_say_what_and_where(vectors, metadata, message):
     with pytest.raises(VectorsError, match=message):
@@ -54,3 +55,33 @@ def test_huge_files_are_refused_before_parsing():
         read_vectors("1\n" * (MAX_ROWS + 1))
     with pytest.raises(VectorsError, match=f"limit is {MAX_DIMS:,}"):
         read_vectors("\t".join(["1"] * (MAX_DIMS + 1)))
+
+
+def test_vector_files_limits_and_messages_word_for_word():
+    from core.vectors_io import VectorsError, read_metadata, read_projector, read_vectors
+
+    def no(call, message):
+        refused(call, message, VectorsError)
+
+    no(lambda: read_vectors(b"1\n" * 2_500_000 + b"2"), "vectors.tsv is 5,000,001 bytes; the limit is 5,000,000.")
+    no(lambda: read_vectors("1\n" * 2_500_000 + "2"), "vectors.tsv is 5,000,001 characters; the limit is 5,000,000.")
+    for exactly_the_limit in (b"1\n" * 2_500_000, "1\n" * 2_500_000):     # read, then refused for its rows
+        no(lambda x=exactly_the_limit: read_vectors(x), "vectors.tsv has 2,500,000 rows; the limit is 5,000.")
+    no(lambda: read_vectors("1\n" * 5001), "vectors.tsv has 5,001 rows; the limit is 5,000.")
+    assert read_vectors("1\n" * 5000).shape == (5000, 1)
+    no(lambda: read_vectors("\t".join(["1"] * 1025)), "vectors.tsv has 1,025 numbers per row; the limit is 1,024.")
+    assert read_vectors("\t".join(["1"] * 1024)).shape == (1, 1024)
+    no(lambda: read_vectors(" \n\n"), "vectors.tsv is empty.")
+    no(lambda: read_vectors("1\t2\n3\n"),
+       "vectors.tsv line 2 has 1 numbers, but line 1 has 2: every row needs the same count (ragged rows).")
+    no(lambda: read_vectors("1 2\t3"), "vectors.tsv line 1, column 1: '1 2' is not a number.")
+    no(lambda: read_vectors("1\t" + "x" * 20), "vectors.tsv line 1, column 2: 'xxxxxxxxxxxxxxxxxxxx' is not a number.")
+    no(lambda: read_vectors("y" * 21), "vectors.tsv line 1, column 1: 'yyyyyyyyyyyyyyyyyyyy...' is not a number.")
+    assert read_vectors("1\t2\r3\t4\r\n5\t6").tolist() == [[1, 2], [3, 4], [5, 6]]   # old Mac and Windows ends
+    assert read_vectors("\ufeff1\t2".encode()).tolist() == [[1, 2]]                  # a byte-order mark
+    no(lambda: read_metadata(b"cat\n\xff"), "metadata.tsv is not UTF-8 text (byte 4 cannot be read).")
+    no(lambda: read_metadata("x" * 5_000_001), "metadata.tsv is 5,000,001 characters; the limit is 5,000,000.")
+    no(lambda: read_metadata(""), "metadata.tsv is empty.")
+    assert read_metadata("word\tcount\nnew york\t3\nparis\t1\n") == ["new york", "paris"]
+    no(lambda: read_projector("1\n2\n", "cat\n"),
+       "metadata.tsv has 1 labels but vectors.tsv has 2 rows: they must match one to one.")

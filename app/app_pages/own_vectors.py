@@ -3,22 +3,29 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.captions import order_verdict
+from lab_ui.captions import direction_note, order_verdict
 from lab_ui.common import chart_with_table, error, intro, plain
 from lab_ui.own_vectors_view import HEATMAP_ROWS, PICTURE_ROWS, lesson_files, parsed, table_key
 from lab_ui.presenter import reset_button
 from lab_ui.projection_views import tsne_picture
 from core.honesty import neighbour_overlap
 from core.projection import pca
+from core.labels import read_sentence
 from core.similarity import cosine, cosine_matrix, mean_embedding, nearest
-from core.vectors_io import MAX_BYTES, MAX_DIMS, MAX_ROWS, VectorsError
+from core.vectors_io import MAX_BYTES, MAX_DIMS, MAX_ROWS, VectorsError, directions, with_direction
 
 K = 5
 
 
+def _show_upload() -> None:
+    """A file just uploaded is what the page shows: the lesson's table switches off (and on
+    again when the file is removed)."""
+    st.session_state["own_lesson"] = st.session_state.get("own_vectors") is None
+
+
 def files() -> tuple[bytes, bytes | None, str] | None:
     c1, c2 = st.columns(2, gap="large")
-    vec = c1.file_uploader("vectors.tsv", type=["tsv", "txt"], key="own_vectors",
+    vec = c1.file_uploader("vectors.tsv", type=["tsv", "txt"], key="own_vectors", on_change=_show_upload,
                            help="One row per word, numbers separated by tabs, no header.")
     meta = c2.file_uploader("metadata.tsv (optional)", type=["tsv", "txt"], key="own_metadata",
                             help="One word per line, in the same order as the rows.")
@@ -75,21 +82,21 @@ def projections_panel(E, words) -> None:
 
 def limits_panel(E, words) -> None:
     st.subheader("Limits: the average of a sentence forgets its order")
-    st.caption("Type words of your table, separated by spaces (the labels exactly as in metadata.tsv).")
+    st.caption("Type labels of your table, separated by spaces, as the lists above show them (a label "
+               "may hold spaces of its own: at each place the longest label that fits is read).")
     c1, c2 = st.columns(2, gap="large")
     a = c1.text_input("Sentence A", " ".join(words[:3]), key=f"own_a_{table_key(words)}", max_chars=500)
     b = c2.text_input("Sentence B", " ".join(reversed(words[:3])), key=f"own_b_{table_key(words)}", max_chars=500)
-    index = {w: i for i, w in enumerate(words)}
-    unknown = [w for w in (a.split() + b.split()) if w not in index]
-    if unknown or not a.split() or not b.split():
+    (ids_a, unknown_a), (ids_b, unknown_b) = read_sentence(a, words), read_sentence(b, words)
+    unknown = unknown_a + unknown_b
+    if unknown or not ids_a or not ids_b:
         error("Each sentence needs at least one word, and only words of the table: "
               + (f"not in it: {', '.join(unknown[:5])}." if unknown else "one is empty."))
         return
-    ids_a, ids_b = [index[w] for w in a.split()], [index[w] for w in b.split()]
     mean_a, mean_b = mean_embedding(E, ids_a), mean_embedding(E, ids_b)
     same = bool((mean_a == mean_b).all())
     # The words come from the user's file: quoted literally inside the verdict's own Markdown.
-    kind, verdict = order_verdict([plain(w) for w in a.split()], [plain(w) for w in b.split()], same,
+    kind, verdict = order_verdict([plain(words[i]) for i in ids_a], [plain(words[i]) for i in ids_b], same,
                                   cosine(mean_a, mean_b))
     {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
 
@@ -115,12 +122,25 @@ def main() -> None:
                     dict(label="numbers per row", value=f"{table.E.shape[1]:,}"),
                     dict(label="repeated labels renamed", value=f"{table.renamed:,}")], key="own_metrics")
     st.caption(f"Read from {source}." + ("" if metadata is not None else
-                                          " Without metadata.tsv the rows are called row 0, row 1, ..."))
+                                          " Without metadata.tsv the rows are called row 0, row 1, ...")
+               + (f" Every number was divided by {table.scale:.3g}, the largest in size: numbers this far "
+                  "from 1 would overflow or vanish when squared. Cosines, neighbours and the shapes of "
+                  "the pictures do not change." if table.scale != 1 else ""))
     if len(table.words) < 2:
         st.info("One row has no neighbours: upload at least two.")
         return
-    similarity_panel(table.E, table.words)
-    projections_panel(table.E, table.words)
+    found = directions(table.E)
+    shown = with_direction(table, found.zero)
+    if found.zero:
+        st.warning(direction_note([plain(table.words[i]) for i in found.zero], len(shown.words)))
+    if len(shown.words) >= 2:
+        similarity_panel(shown.E, shown.words)
+        if found.one_way:
+            st.info(f"All {len(shown.words):,} rows with a direction point the same way: every cosine "
+                    "between them is 1, so every word is as near to one as to another: there are no "
+                    "neighbours to keep, and no picture to draw or score.")
+        else:
+            projections_panel(shown.E, shown.words)
     limits_panel(table.E, table.words)
 
 

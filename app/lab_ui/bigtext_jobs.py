@@ -18,7 +18,7 @@ from collections import OrderedDict
 
 import streamlit as st
 
-from core.bigtext import TextSize, text_size, train_on_text
+from core.bigtext import TextSize, text_size, train_on_text, words_to_train_on_text
 from core.skipgram import ConfigError
 from core.word2vec import Word2VecConfig, Word2VecResult
 from lab_ui import workers
@@ -110,7 +110,7 @@ class Word2VecJob:
         self.owner = owner                                  # the browser (lab_ui.jobs.owner_id)
         self.place: int | None = None                       # waiting: place in the queue (0: behind
                                                             # this browser's own run); None: not waiting
-        self.total = max(1, n_words * config.epochs)       # words to read
+        self.total = max(1, n_words * config.epochs)       # words to read (then as the trainer counts)
         self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
         self.stop = threading.Event()
         self.result: Word2VecResult | None = None
@@ -129,8 +129,11 @@ class Word2VecJob:
                                             owner=self.owner, lane=LONG)
             self.place = None
             self.started = time.perf_counter()
+            self.total = max(1, workers.call(words_to_train_on_text, self.text, self.config, stoppable=False,
+                                             background=True, callback=lambda step, value: self._cancelled()))
             self.result = workers.call(train_on_text, self.text, self.config, callback=self._progress,
                                        background=True)
+            self.done = self.result.words_done        # reports are sampled: the last one may be older
             self._log_end()
         except Cancelled:
             self.place = None

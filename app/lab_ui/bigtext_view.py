@@ -34,6 +34,8 @@ JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
 MAP_WORDS = 50
 NEIGHBOURS = 10
+WORD_BOX = 60
+"""Longest word the two word boxes take."""
 
 
 def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
@@ -124,6 +126,9 @@ def watch(job: Word2VecJob) -> None:
             job.stop.set()
     elif not job.shown:
         st.rerun(scope="app")
+    elif job.result is not None:
+        share = min(1.0, job.result.words_done / job.total)
+        st.progress(share, text=f"Done: {job.result.words_done:,} of {job.total:,} words read ({100 * share:.0f}%).")
 
 
 def results_view(job: Word2VecJob) -> None:
@@ -148,7 +153,7 @@ def results_view(job: Word2VecJob) -> None:
 
 
 def _lookup(r: Word2VecResult, label: str, key: str, default: str) -> int | None:
-    word = st.text_input(label, default, key=key, max_chars=60).strip().casefold()
+    word = st.text_input(label, default, key=key, max_chars=WORD_BOX).strip().casefold()
     index = _index(r)
     if word in index:
         return index[word]
@@ -179,10 +184,12 @@ def neighbours_view(r: Word2VecResult) -> None:
 
 
 def _default_word(r: Word2VecResult) -> str:
-    """"bank" when the text has it, else the most frequent word of four letters or more."""
+    """"bank" when the text has it, else the most frequent word of four letters or more that
+    fits the word boxes (a longer one would be cut there, and then have no vector)."""
     if "bank" in r.vocab:
         return "bank"
-    return next((w for w in r.vocab if len(w) >= 4), r.vocab[0])
+    fits = [w for w in r.vocab if len(w) <= WORD_BOX]
+    return next((w for w in fits if len(w) >= 4), fits[0] if fits else "")
 
 
 def frequent_view(r: Word2VecResult) -> None:

@@ -235,3 +235,19 @@ def sense_reading(lean: SenseLean) -> str:
         verdict = (f" It leans to the {lean.leans} meaning ({cos[lean.leans]:.2f} against {cos[other]:.2f} "
                    f"for {other}), yet every use of “{w}” for {other} must use this same row.")
     return start + verdict + " That is the static-embedding problem, measured."
+
+
+def direction_note(names: list[str], left: int) -> str:
+    """What the Your-own-vectors screen does with rows of zeros (``names``: their labels,
+    already quoted for Markdown) when ``left`` rows have a direction.
+
+    >>> direction_note(["a", "b"], 5)[:60]
+    'The rows a, b are all zeros: a row of zeros has no direction'
+    """
+    n = len(names)
+    listed = ", ".join(names[:5]) + (f" and {n - 5:,} more" if n > 5 else "")
+    rest = (f"{left:,} rows remain." if left >= 2 else
+            "fewer than two rows remain, so there are no neighbours to show.")
+    return (f"The row{'s' if n != 1 else ''} {listed} {'are' if n != 1 else 'is'} all zeros: a row of zeros "
+            "has no direction, so its cosine with any word is undefined (0 / 0). "
+            f"{'They are' if n != 1 else 'It is'} left out of the nearest words and the pictures; {rest}")

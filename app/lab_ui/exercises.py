@@ -60,6 +60,20 @@ def read_number(text: str) -> float | None:
     return x if math.isfinite(x) else None
 
 
+def typed_answer(ex: Exercise, text: str) -> float | None:
+    """What a typed answer means for this exercise: a ``%`` sign means hundredths, unless
+    the exercise asks for a percentage (``unit="%"``), where ``0.35`` and ``0.35%`` agree.
+
+    >>> cos = Exercise("k", "A cosine?", 0.96, "")
+    >>> typed_answer(cos, "0.96%"), typed_answer(cos, "96 %"), typed_answer(cos, "0.96")
+    (0.0096, 0.96, 0.96)
+    """
+    x = read_number(text)
+    if x is None or ex.unit == "%" or not text.strip().endswith("%"):
+        return x
+    return x / 100
+
+
 def is_right(ex: Exercise, x: float) -> bool:
     """Counts must match exactly; decimals within ``max(abs_tol, rel_tol * |answer|)``."""
     if ex.is_count:
@@ -74,7 +88,7 @@ def show(exercises: list[Exercise], title: str = "Try it by hand") -> None:
                 typed = st.text_input(f"{i}. {ex.question}", key=f"{ex.key}_answer", max_chars=60)
                 submitted = st.form_submit_button("Check")
             if submitted:
-                x = read_number(typed)
+                x = typed_answer(ex, typed)
                 if x is None:
                     st.warning(f"“{plain(typed[:40])}” is not a number. Type digits, like 0.96 or 38597376.")
                 elif is_right(ex, x):

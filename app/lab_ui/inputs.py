@@ -82,8 +82,9 @@ def two_sentences(corpus, prefix: str, a: str = "the cat saw the dog",
               + ", ".join(corpus.vocab) + ".")
         st.stop()
     if len(ids_a) == 0 or len(ids_b) == 0:
-        empty = " and ".join(name for name, ids in (("Sentence A", ids_a), ("Sentence B", ids_b)) if len(ids) == 0)
-        error(f"{empty} has no words: type at least one word of the toy vocabulary ("
+        empty = [name for name, ids in (("Sentence A", ids_a), ("Sentence B", ids_b)) if len(ids) == 0]
+        error(f"{' and '.join(empty)} {'have' if len(empty) > 1 else 'has'} no words: type at least one word "
+              "of the toy vocabulary ("
               + ", ".join(corpus.vocab) + ").")
         st.stop()
     return TwoSentences(ids_a, ids_b, s1, s2)

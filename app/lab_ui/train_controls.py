@@ -11,14 +11,16 @@ from dataclasses import dataclass, fields
 import streamlit as st
 
 from lab_ui.bigtext_jobs import is_big
-from lab_ui.common import plain
+from lab_ui.common import error, plain
 from lab_ui.inputs import whole_input
+from lab_ui.parse import InputError, parse_whole
 from lab_ui.presets import SOFTMAX_SETTINGS
 
 from core.bigtext import MAX_SOFTMAX_VOCAB
 from core.corpus import GUIDE_TEXT
 from core.generated import generate_corpus
 from core.skipgram import SkipGramConfig
+from core.textfile import NotTextError, decode_text
 
 LR_OPTIONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0]
 STEP_OPTIONS = [0, 100, 250, 500, 1000, 2000, 3000, 5000]
@@ -158,11 +160,13 @@ def own_text() -> tuple[str, str]:
     notes = []
     if upload is not None:
         raw = upload.getvalue()
-        text = raw.decode("utf-8", errors="replace")
-        notes.append(f"Using the uploaded file “{plain(upload.name)}” ({len(raw) / 1e6:.2f} MB); the "
-                     "text box is ignored while a file is loaded.")
-        if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
-            notes.append("Some bytes were not UTF-8 text and were replaced.")
+        try:
+            text, encoding = decode_text(raw, f"The file “{upload.name}”")
+        except NotTextError as err:
+            error(f"{err} Or remove it to train on the text in the box.")
+            st.stop()
+        notes.append(f"Using the uploaded file “{plain(upload.name)}” ({len(raw) / 1e6:.2f} MB, read as "
+                     f"{encoding}); the text box is ignored while a file is loaded.")
     if len(text) >= MAX_TEXT_CHARS:
         notes.append(f"The text reaches the limit of {MAX_TEXT_CHARS:,} characters; anything "
                      f"beyond it was cut.")
@@ -183,6 +187,20 @@ def link_values() -> dict[str, list[str]]:
     return {k: st.query_params.get_all(k) for k in BOUND if st.query_params.get_all(k)}
 
 
+def used_value(key: str):
+    """The value a bound setting has in this run: a text box's (the seed's) as read, or the
+    default it falls back to when what it holds is not a whole number in its range."""
+    value = st.session_state.get(key)
+    name = key.removeprefix("train_")
+    control = CONTROLS.get(name)
+    if isinstance(control, WholeBox):
+        try:
+            return parse_whole(str(value), control.label, control.low, control.high)
+        except InputError:
+            return LESSON_DEFAULTS[name]
+    return value
+
+
 def _same(raw: str, value) -> bool:
     try:
         return float(raw) == float(value)
@@ -195,7 +213,7 @@ def link_notice(given: dict[str, list[str]]) -> None:
     and falls back to the default)."""
     dropped = []
     for key, raw in given.items():
-        value = st.session_state.get(key)
+        value = used_value(key)
         if len(raw) > 1 or not _same(raw[0], value):
             shown = plain(", ".join(repr(r[:30]) for r in raw[:3]))
             dropped.append(f"{BOUND[key]} = {shown} (using {value})")

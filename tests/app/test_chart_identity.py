@@ -1,5 +1,5 @@
 """A new run of the same size changes a chart's data, not its spec: the page then swaps the data
-into the chart it already has instead of building the chart again (docs/performance.md, the Train screen's round-3 table)."""
+into the chart it already has instead of building the chart again (docs/performance.md, "Screen latency")."""
 import json
 
 from tests.app.conftest import open_screen

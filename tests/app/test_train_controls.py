@@ -56,21 +56,28 @@ def _upload(raw: bytes):
     return at
 
 
-def test_an_upload_that_is_not_utf8_is_read_with_its_bad_bytes_replaced():
+def test_an_upload_that_is_not_utf8_is_refused_by_name_with_its_byte():
     raw = b"caf\xe9 au lait for the cat and the dog and the cat"      # Latin-1, not UTF-8
     at = _upload(raw)
-    shown = texts(at)
-    assert "Some bytes were not UTF-8 text and were replaced." in shown
-    assert f"Using the uploaded file “{plain('notes.txt')}” ({len(raw) / 1e6:.2f} MB)" in shown
-    expected = Corpus.from_text(raw.decode("utf-8", errors="replace"), window=2)
-    assert metric(at, "vocabulary") == f"{expected.V:,}"
+    assert at.error and plain("byte 4 cannot be read as UTF-8 or UTF-16") in at.error[0].value
+    assert plain("Latin-1") in at.error[0].value and not at.metric       # nothing trained on a guess
+
+
+def test_an_upload_is_read_in_its_encoding():
+    text = "the cat sat on the mat and the dog sat on the log"
+    for raw, name in ((text.encode("utf-8"), "UTF-8"), (text.encode("utf-16"), "UTF-16 (little-endian)"),
+                      (text.encode("utf-16-be"), "UTF-16 (big-endian)")):
+        at = _upload(raw)
+        assert f"Using the uploaded file “{plain('notes.txt')}” ({len(raw) / 1e6:.2f} MB, read as {name})" \
+            in texts(at)
+        assert metric(at, "vocabulary") == f"{Corpus.from_text(text, window=2).V:,}"
 
 
 def test_an_upload_holding_the_replacement_character_itself_is_not_flagged():
     raw = "the cat \ufffd sat on the mat and the dog sat on the log".encode("utf-8")
     at = _upload(raw)
     assert "Using the uploaded file" in texts(at)
-    assert "were not UTF-8" not in texts(at)
+    assert not at.error
     assert metric(at, "vocabulary") == f"{Corpus.from_text(raw.decode('utf-8'), window=2).V:,}"
 
 

@@ -1,19 +1,74 @@
-"""Negative sampling and table initialisation details found loose by mutation testing
-(docs/quality.md): the settings' bounds, and the comparison's group recovery."""
+"""core.negsampling: its settings' bounds, its epoch loss and time, a blow-up, the comparison with the
+softmax, pinned exactly (details mutation testing found loose: docs/quality.md)."""
+
+import types
+
 import numpy as np
 import pytest
 
-from core.corpus import GUIDE_TEXT, Corpus
-from core.embedding import init_table
+from core.corpus import Corpus, GUIDE_TEXT
 from core.generated import generate_corpus, group_recovery
 from core.negsampling import MAX_EPOCHS, MAX_NEGATIVES, NegSamplingConfig, compare_objectives
-from core.skipgram import ConfigError, SkipGramConfig
+from core.skipgram import BLOWUP_FACTOR, ConfigError, SkipGramConfig, loss_and_grads
+import core.negsampling as negsampling
 
 
-def test_init_table_is_seed_zero_noise_around_zero():
-    np.testing.assert_array_equal(init_table(4, 3), np.random.default_rng(0).normal(0.0, 0.02, (4, 3)))
-    big = init_table(400, 50, std=1.0)
-    assert abs(big.mean()) < 0.01 and abs(big.std() - 1.0) < 0.01
+@pytest.fixture(scope="module")
+def guide():
+    return Corpus.from_text(GUIDE_TEXT)
+
+
+class _Clock:
+    """A stand-in for time.perf_counter: each call jumps far ahead, and an epoch's
+    stop reading is always exactly ``epoch`` seconds after its start reading."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def perf_counter(self):
+        self.calls += 1
+        epoch, stop = divmod(self.calls - 1, 2)       # calls 1, 2 are epoch 0's start, stop ...
+        return 1000.0 * (epoch + 1) + stop * (epoch + 1)
+
+
+def test_negative_sampling_time_is_the_sum_of_each_epochs_own_time(guide, monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(negsampling, "time", types.SimpleNamespace(perf_counter=clock.perf_counter))
+    r = negsampling.train_negsampling(guide, negsampling.NegSamplingConfig(epochs=3))
+    assert clock.calls == 6                          # a start and a stop reading per epoch
+    assert r.seconds == 1.0 + 2.0 + 3.0              # only the updates are timed, and every epoch is
+
+
+@pytest.mark.parametrize("which", ["E", "W"])
+def test_negative_sampling_stops_when_either_table_overflows(guide, monkeypatch, which):
+    import numpy as np
+
+    calls = []
+
+    def fake(E, W, centres, contexts, negatives):
+        calls.append(1)
+        dE, dW = np.full_like(E, 1e-3), np.full_like(W, 1e-3)
+        if len(calls) == 2:                            # finite, but the update overflows
+            (dE if which == "E" else dW)[...] = -1e308
+        return 1.0, dE, dW
+
+    monkeypatch.setattr(negsampling, "ns_loss_and_grads", fake)
+    config = negsampling.NegSamplingConfig(lr=10.0, epochs=3)
+    r = negsampling.train_negsampling(guide, config)
+    assert r.diverged and r.diverged_step == 2 and r.steps == 2 and len(calls) == 2
+    E0, W0 = negsampling.init_params(guide.V, config, np.random.default_rng(config.seed))
+    np.testing.assert_allclose(r.E, E0 - 1e-2)         # the tables after the one good update
+    np.testing.assert_allclose(r.W, W0 - 1e-2)
+
+
+def test_negative_sampling_gradients_keep_float32_tables_in_float32():
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    E, W = rng.normal(size=(5, 3)).astype(np.float32), rng.normal(size=(3, 5)).astype(np.float32)
+    loss, dE, dW = negsampling.ns_loss_and_grads(E, W, np.array([0, 1]), np.array([2, 3]),
+                                                 np.array([[4, 2], [3, 0]]))
+    assert dE.dtype == dW.dtype == np.float32
 
 
 @pytest.mark.parametrize("field, ok, bad, message", [
@@ -84,3 +139,17 @@ def test_a_blow_up_keeps_the_last_good_table_and_names_its_step():
     big = train_negsampling(corpus, NegSamplingConfig(epochs=50, lr=1e6, init_std=10.0))
     assert big.diverged and big.steps <= big.diverged_step <= big.steps + 1   # the update that blew up
     assert np.isfinite(big.E).all() and np.isfinite(big.W).all()
+
+
+def test_negative_sampling_blow_up_keeps_the_last_good_table_and_its_own_loss(guide):
+    from core.negsampling import NegSamplingConfig, train_negsampling
+
+    r = train_negsampling(guide, NegSamplingConfig(lr=20.0, epochs=30))
+    assert r.diverged and r.diverged_step == 5 and r.steps == 4 and len(r.losses) == 2
+    assert r.step_losses.max() <= BLOWUP_FACTOR * r.step_losses[0]
+    # the reported loss is that of the table it returns, not of the last finished epoch
+    assert r.softmax_loss == loss_and_grads(r.E, r.W, guide.cooccurrence)[0]
+    assert r.softmax_loss == pytest.approx(3.1649374278301443, rel=1e-9)
+    assert r.softmax_losses[-1] > 90
+    calm = train_negsampling(guide, NegSamplingConfig(epochs=3))
+    assert not calm.diverged and calm.softmax_loss == calm.softmax_losses[-1]

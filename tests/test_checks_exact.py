@@ -1,26 +1,11 @@
-"""The core's argument checks (core.checks) and the settings table (core.config_rules), on
-their own: every bound on both sides, every message word for word, every type refused.
-
-Until now they were tested only through their callers, and mutation testing (docs/quality.md,
-section 4) found bounds moved by one and messages changed that no test noticed.
-"""
-from dataclasses import dataclass
+"""core.checks: whole, number, array and indices, every bound on both sides and every message, pinned
+exactly (details mutation testing found loose: docs/quality.md)."""
 
 import numpy as np
-import pytest
 
 from core.checks import IdError, array, indices, number, whole
-from core.config_rules import RULES, ConfigError, ConfigTypeError, Real, Whole, validate
+from tests.refusal import refused
 
-
-def refused(call, message, kind=ValueError):
-    with pytest.raises(kind) as caught:
-        call()
-    assert str(caught.value) == message
-    return caught.value
-
-
-# --- core.checks.whole -------------------------------------------------------------------------
 
 def test_whole_keeps_every_whole_number_in_range_as_an_int():
     assert whole(3, "k", 1, 5) == 3 and type(whole(np.int8(3), "k")) is int
@@ -43,8 +28,6 @@ def test_whole_names_the_bound_it_missed_and_the_other_one():
     refused(lambda: whole(12_346, "n", None, 12_345), "n must be at most 12,345; got 12,346.")
     refused(lambda: whole(-5_000, "n", -4_999, 5_000), "n must be at least -4,999 (and at most 5,000); got -5,000.")
 
-
-# --- core.checks.number ------------------------------------------------------------------------
 
 def test_number_keeps_finite_reals_as_floats():
     assert number(0.5, "lr", 0, low_open=True) == 0.5 and type(number(np.float32(0.5), "lr")) is float
@@ -69,8 +52,6 @@ def test_number_names_open_and_closed_bounds():
     refused(lambda: number(2e6, "p", None, 1e6), "p must be at most 1e+06; got 2e+06.")
 
 
-# --- core.checks.array -------------------------------------------------------------------------
-
 def test_array_returns_a_finite_float64_copy_of_the_right_shape():
     A = array([[1, 2], [3, 4]], "X", 2)
     assert A.dtype == np.float64 and A.tolist() == [[1.0, 2.0], [3.0, 4.0]]
@@ -89,8 +70,6 @@ def test_array_names_each_problem():
     refused(lambda: array([1.0, np.nan], "u", 1), "u contains NaN or infinite values.")
     refused(lambda: array([1.0, -np.inf], "u", 1), "u contains NaN or infinite values.")
 
-
-# --- core.checks.indices -----------------------------------------------------------------------
 
 def test_indices_returns_int64_ids_in_range():
     ids = indices(np.array([0, 2], dtype=np.int8), "ids", 3)
@@ -114,55 +93,3 @@ def test_indices_name_the_id_outside_the_vocabulary():
     refused(lambda: indices([-2, 7], "ids", 3), "ids: -2 is outside the vocabulary (0 to 2).", IdError)  # the low one first
     refused(lambda: indices([1, 9], "ids", 3), "ids: 9 is outside the vocabulary (0 to 2).", IdError)
     refused(lambda: indices([0, 5], "ids", 5), "ids: 5 is outside the vocabulary (0 to 4).", IdError)   # min 0 is fine
-
-
-# --- core.config_rules -------------------------------------------------------------------------
-
-def test_whole_rule_passes_the_range_and_refuses_outside_it():
-    rule = Whole(1, 5, "k must be from 1 to 5.")
-    rule.check(1)
-    rule.check(5)
-    for bad in (0, 6):
-        with pytest.raises(ValueError):
-            rule.check(bad)
-    Whole(1, None, "k must be at least 1.").check(10**12)
-
-
-def test_real_rule_has_open_and_closed_ends():
-    rule = Real(0, 2, "p must be above 0 and at most 2.", above="p must be at most 2.")
-    rule.check(2.0)
-    rule.check(1e-300)
-    refused(lambda: rule.check(2.5), "p must be at most 2.", ConfigError)
-    with pytest.raises(ValueError):
-        rule.check(0.0)                                        # low_open by default
-    Real(0, None, "p must be 0 or more.", low_open=False).check(0.0)
-    Real(0, None, "p must be 0 or more.", low_open=False).check(1e300)
-    half_open = Real(0, 1, "q must be from 0 up to (not including) 1.", low_open=False, high_open=True)
-    half_open.check(0.0)
-    half_open.check(0.999)
-    refused(lambda: half_open.check(1.0), "q must be from 0 up to (not including) 1.", ConfigError)
-    refused(lambda: Real(0, 1, "r must be at most 1.").check(1.5), "r must be at most 1.", ConfigError)   # no `above`
-
-
-@dataclass(frozen=True)
-class Two:
-    d_model: int = 4
-    lr: float = 0.1
-
-
-def test_validate_gives_the_rows_message_and_the_right_error_kind():
-    validate(Two())
-    validate(Two(d_model=256, lr=1e6))                          # the largest allowed values
-    e = refused(lambda: validate(Two(d_model=0)), RULES["d_model"].message, ConfigError)
-    assert not isinstance(e, TypeError)
-    e = refused(lambda: validate(Two(d_model=2.0)), RULES["d_model"].message, ConfigTypeError)
-    assert isinstance(e, TypeError) and isinstance(e, ConfigError)
-    refused(lambda: validate(Two(lr=0.0)), "The learning rate must be a positive number.", ConfigError)
-    refused(lambda: validate(Two(lr=2e6)), "The learning rate must be a positive number of at most 1e+06.",
-            ConfigError)
-    refused(lambda: validate(Two(lr="0.1")), "The learning rate must be a positive number.", ConfigTypeError)
-    assert refused(lambda: validate(Two(lr=float("nan"))), "The learning rate must be a positive number.",
-                   ConfigError).__cause__ is None
-    refused(lambda: validate(Two(), {"d_model": RULES["d_model"]}),
-            "Two.lr has no row in core.config_rules.RULES: add one saying which values it accepts.", LookupError)
-

@@ -1,20 +1,29 @@
-"""A word2vec run's bookkeeping, pinned where mutation testing (docs/quality.md, section 4)
-found it loose: the learning rate across epochs, sentence ends at the end of the text, the
-noise power, the block size with sub-sampling, the epoch losses, and a run that diverges.
+"""core.word2vec: a run's bookkeeping (learning rate, losses, counts, speed, random streams) and its
+refusals, pinned exactly (details mutation testing found loose: docs/quality.md)."""
 
-The learning rates and losses are read by wrapping ``core.word2vec._update_block`` (the real
-one still does the work), so each figure is checked against its formula, not against a
-stored number.
-"""
 import math
 import types
 
 import numpy as np
 import pytest
 
-import core.word2vec as w2v
 from core.word2vec import MAX_TOUCHES, Word2VecConfig, keep_probabilities, train_word2vec
 from tests.test_word2vec import _reference_epoch
+import core.word2vec as w2v
+
+
+class _TwoReadings:
+    """time.perf_counter for one word2vec call: the start, then 2.5 s later."""
+
+    def __init__(self):
+        self.readings = iter([10.0, 12.5])
+
+    def perf_counter(self):
+        return next(self.readings)
+
+
+def _w2v_text():
+    return [["the", "cat", "sat"], ["the", "dog", "sat"]] * 20 + [["zebra"]]   # zebra: below min_count
 
 
 def recording(monkeypatch):
@@ -32,6 +41,45 @@ def recording(monkeypatch):
 
 
 SENTENCES = [["the", "cat", "sat", "on", "the", "mat"], ["a", "dog", "sat", "on", "a", "log"]] * 6
+
+
+@pytest.mark.parametrize("stop_at_once", [False, True])
+def test_word2vec_reports_its_counts_time_speed_and_block_losses(monkeypatch, stop_at_once):
+    import math
+
+    import numpy as np
+
+    import core.word2vec as word2vec
+
+    monkeypatch.setattr(word2vec, "time", types.SimpleNamespace(perf_counter=_TwoReadings().perf_counter))
+    config = word2vec.Word2VecConfig(d_model=4, window=2, negative=1, min_count=2, sample=0.0, epochs=2,
+                                     alpha=1e-9, min_alpha=1e-9, block_words=16)
+    seen = []
+    r = word2vec.train_word2vec(_w2v_text(), config, callback=lambda done, loss: seen.append((done, loss))
+                                or stop_at_once)
+    # the block size by the docstring's rule: every word kept (sample 0), f = 1/3 1/3 1/6 1/6,
+    # q = counts^0.75 normalised; touches = max((window + 1) f, f + K q); G = min(16, MAX_TOUCHES // touches)
+    counts = np.array([40.0, 40.0, 20.0, 20.0])
+    f, q = counts / 120, counts ** 0.75 / (counts ** 0.75).sum()
+    G = int(max(1, min(16, word2vec.MAX_TOUCHES // max(3 * f.max(), (f + q).max()))))
+    assert r.block_size == G < 120
+    assert r.vocab == ["the", "sat", "cat", "dog"] and r.counts.tolist() == [40, 40, 20, 20]
+    assert (r.n_tokens, r.seconds, r.diverged, r.stopped) == (121, 2.5, False, stop_at_once)
+    # W starts at zero and the learning rate is 1e-9: every question is a coin flip, ln 2 each;
+    # a pair asks K + 1 = 2 of them, or 1 when its negative happens to be its own context word
+    for _, loss in seen:
+        assert math.log(2) - 1e-6 <= loss <= 2 * math.log(2) + 1e-6
+    if stop_at_once:                                   # stopped after the first block of G centres
+        assert [d for d, _ in seen] == [G] and (r.words_done, r.epochs_done) == (G, 0)
+        assert r.words_per_second == pytest.approx(121 * (G / 120) / 2.5, rel=1e-12) and len(r.losses) == 0
+    else:                                              # every block, then the epoch's end at n = 120
+        per_epoch = list(range(G, 120, G)) + [120]
+        assert [d for d, _ in seen] == per_epoch + [120 + d for d in per_epoch]
+        assert (r.words_done, r.epochs_done) == (240, 2)
+        assert r.words_per_second == pytest.approx(121 * 2 / 2.5, rel=1e-12)
+        for e in range(2):                             # an epoch's loss: a mean of its blocks' losses
+            block = [loss for _, loss in seen[e * len(per_epoch):(e + 1) * len(per_epoch)]]
+            assert min(block) - 1e-9 <= r.losses[e] <= max(block) + 1e-9
 
 
 def test_the_learning_rate_falls_linearly_over_every_word_of_every_epoch(monkeypatch):
@@ -129,28 +177,6 @@ def test_a_run_whose_loss_stops_being_finite_stops_there(monkeypatch):
     r = train_word2vec(SENTENCES, config)
     assert r.diverged and not r.stopped and len(blocks) == 3
     assert r.words_done == 15 and r.epochs_done == 0 and len(r.losses) == 0     # three blocks of 5 words
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_every_work_array_of_a_block_is_in_the_runs_precision(dtype):
-    from core.sgns import BlockBuffers
-
-    buffers = BlockBuffers(2, 3, 4, 5, dtype)
-    arrays = {name: getattr(buffers, name) for name in ("S", "tmp", "dX", "dU", "gram", "copy")}
-    assert {name: a.dtype for name, a in arrays.items()} == dict.fromkeys(arrays, np.dtype(dtype))
-    assert {name: a.shape for name, a in arrays.items()} == {
-        "S": (2, 3, 4), "tmp": (2, 3, 4), "dX": (2, 3, 5), "dU": (2, 4, 5), "gram": (2, 3, 3), "copy": (2, 3, 5)}
-    assert BlockBuffers(1, 1, 1, 1).S.dtype == np.float32                 # word2vec's precision by default
-
-
-def test_scatter_add_refuses_a_target_it_cannot_flatten():
-    from core.sgns import scatter_add
-
-    target = np.zeros((4, 3))[:, :2]                              # a column slice: not C-contiguous
-    with pytest.raises(ValueError) as caught:
-        scatter_add(target, np.array([0]), np.ones((1, 2)))
-    assert str(caught.value) == "scatter_add needs a C-contiguous target (it updates a flat view)."
-    assert not target.any()
 
 
 def test_a_run_s_two_random_streams_are_the_seed_and_the_seed_with_1():
