@@ -56,6 +56,7 @@ import pandas  # noqa: E402,F401
 
 from lab_ui.handout import handout, handout_link, tables_switch  # noqa: E402
 from lab_ui import links  # noqa: E402
+from lab_ui.memory import start_releasing  # noqa: E402
 from lab_ui.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
@@ -71,6 +72,17 @@ def freeze_the_imports() -> bool:
 
 
 freeze_the_imports()
+
+
+@st.cache_resource(show_spinner=False)
+def give_memory_back():
+    """Once per server process: a thread that hands freed heap pages back to the machine every
+    30 s, so a class's server shrinks back to its warm size a few minutes after big texts'
+    sessions have ended (lab_ui.memory; docs/reliability.md, "One student's attack")."""
+    return start_releasing()
+
+
+give_memory_back()
 
 # A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
 st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),

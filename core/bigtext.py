@@ -17,6 +17,7 @@ what one vector of an ambiguous word mixes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from core.generated import AmbiguousPosition, ambiguous_position
 from core.projection import pca
 from core.similarity import nearest
 from core.vectors import Vectors
-from core.word2vec import Word2VecConfig
+from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec, words_to_train
 
 MAX_SOFTMAX_VOCAB = 300
 """Texts with more distinct words than this are trained with negative sampling."""
@@ -77,6 +78,30 @@ EPOCH_CHOICES = (1, 2, 3, 5, 10, 20)
 """The epochs a run can be given (the Train screen's Epochs control offers exactly these)."""
 WORDS_READ_TARGET = 1_200_000
 """About how many words a suggested run reads (words x epochs)."""
+
+
+def train_on_text(text: str, config: Word2VecConfig,
+                  callback: Callable[[int, float], bool | None] | None = None) -> Word2VecResult:
+    """word2vec on a text: ``train_word2vec(text_sentences(text), config, callback)``.
+
+    One call, so that a server can hand the whole job (splitting a big text into words
+    costs seconds too) to a worker process with the text alone.
+
+    >>> text = "the cat sat\\nthe dog sat\\n" * 20
+    >>> train_on_text(text, Word2VecConfig(d_model=8, epochs=1, min_count=1)).vocab
+    ['the', 'sat', 'cat', 'dog']
+    """
+    return train_word2vec(text_sentences(text), config, callback=callback)
+
+
+def words_to_train_on_text(text: str, config: Word2VecConfig) -> int:
+    """``words_to_train(text_sentences(text), config)``: the ``words_done`` of a finished run
+    (core.word2vec), from the text alone, for the same reason as ``train_on_text``.
+
+    >>> words_to_train_on_text("b a b\\nc a b", Word2VecConfig(min_count=2, epochs=3))
+    15
+    """
+    return words_to_train(text_sentences(text), config)
 
 
 def suggested_epochs(n_words: int, choices: tuple[int, ...] = EPOCH_CHOICES) -> int:

@@ -15,11 +15,11 @@ def _hold(slots: JobSlots, name: str, log: list, gate: threading.Event, places: 
     def on_wait(place, running):
         if places is not None:
             places.append((name, place, running))
-    slots.acquire(on_wait)
+    ticket = slots.acquire(on_wait)
     log.append(("start", name))
     gate.wait(5)
     log.append(("end", name))
-    slots.release()
+    slots.release(ticket)
 
 
 def test_at_most_n_hold_a_slot_and_the_rest_wait_in_order():
@@ -70,7 +70,7 @@ def test_two_slots_run_two_at_once():
 
 def test_a_cancelled_waiter_leaves_the_queue_and_the_next_one_moves_up():
     slots = JobSlots(1)
-    slots.acquire()                        # the slot is taken
+    held = slots.acquire()                 # the slot is taken
     gone = threading.Event()
     outcome = []
 
@@ -88,7 +88,7 @@ def test_a_cancelled_waiter_leaves_the_queue_and_the_next_one_moves_up():
     gone.set()                             # the student's tab closes
     t.join(5)
     assert outcome == ["cancelled"] and slots.waiting == 0
-    slots.release()
+    slots.release(held)
     slots.acquire()                        # the slot is free again for the next one
     assert slots.running == 1
 
@@ -224,7 +224,7 @@ def test_a_waiting_long_run_shows_its_place_in_the_queue_then_starts(monkeypatch
 
     slots = JobSlots(1)
     monkeypatch.setattr(lab_ui.jobs, "job_slots", lambda: slots)
-    slots.acquire()                                  # another student's long run holds the slot
+    held = slots.acquire()                           # another student's long run holds the slot
     box, ran = _Placeholder(), threading.Event()
 
     def student():
@@ -239,7 +239,7 @@ def test_a_waiting_long_run_shows_its_place_in_the_queue_then_starts(monkeypatch
     assert not ran.is_set()
     assert box.shown[0].startswith("The server is busy with 1 long run from other students.")
     assert "(you are next)" in box.shown[0]
-    slots.release()
+    slots.release(held)
     t.join(5)
     assert ran.is_set() and box.shown[-1] == ""      # the notice is cleared when the run starts
     assert slots.running == 0
@@ -263,12 +263,12 @@ def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
     """The big-text run is watched from a thread outside the script: it asks by the
     session's id whether the tab is still there, and stops (in its worker) when not."""
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_view
+    from lab_ui import bigtext_jobs
 
     gone_sessions = set()
-    monkeypatch.setattr(bigtext_view, "session_gone", lambda session: session in gone_sessions)
+    monkeypatch.setattr(bigtext_jobs, "session_gone", lambda session: session in gone_sessions)
     text = "\n".join(["the cat sat on the mat the dog sat on the log"] * 4000)
-    job = bigtext_view.Word2VecJob(text, Word2VecConfig(d_model=10, epochs=20, min_count=1), ("k",),
+    job = bigtext_jobs.Word2VecJob(text, Word2VecConfig(d_model=10, epochs=20, min_count=1), ("k",),
                                    n_words=44_000, slots=JobSlots(1), session="tab-1")
     job.start()
     deadline = time.monotonic() + 60

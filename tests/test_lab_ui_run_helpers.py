@@ -295,7 +295,7 @@ def test_a_waiting_run_shows_its_place_until_a_slot_is_free(monkeypatch):
     slots = jobs.JobSlots(1)
     monkeypatch.setattr(jobs, "job_slots", lambda: slots)
     monkeypatch.setattr(jobs, "session_gone", lambda: False)
-    slots.acquire()                                   # another student's long run
+    held = slots.acquire()                            # another student's long run
     box, entered = _Placeholder(), threading.Event()
 
     def waiter():
@@ -307,7 +307,7 @@ def test_a_waiting_run_shows_its_place_until_a_slot_is_free(monkeypatch):
     while not box.calls:                              # it has reported its place at least once
         t.join(0.01)
     assert not entered.is_set()
-    slots.release()
+    slots.release(held)
     t.join(30)
     assert entered.is_set() and slots.running == 0
     assert box.calls[0] == ("info", jobs._waiting_text(1, 1)) and box.calls[-1] == ("empty",)

@@ -1,18 +1,17 @@
 """The Train screen for a big own text: word2vec with an estimate, live progress and Stop.
 
 The run is watched from a background thread (``Word2VecJob.run``, the one long function)
-and computed in a worker process (``lab_ui.workers``), so the page stays live and the
-server's interpreter stays free for the class: a fragment redraws the progress bar twice a
-second and its Stop button asks the trainer to stop (core.word2vec's callback contract),
-keeping the vectors reached so far. A run whose browser tab has closed is stopped too.
+and computed, text splitting included, in a background worker process (``lab_ui.workers``),
+so the page stays live and the server's interpreter stays free for the class: a fragment
+redraws the progress bar twice a second and its Stop button asks the trainer to stop
+(core.word2vec's callback contract), keeping the vectors reached so far. A run whose
+browser tab has closed is stopped too, and every run's end is written to the server's log.
+Counting a long text's words (``size_of``) is a job of its own in a worker too. Both wait
+for the slots of their lane of ``lab_ui.jobs``, one per browser at a time.
 Widgets and display only; every number comes from core.
 """
 from __future__ import annotations
 
-import hashlib
-import logging
-import threading
-import time
 from typing import Any, Callable
 
 import numpy as np
@@ -21,16 +20,16 @@ import streamlit as st
 
 from lab_ui import charts
 from lab_ui.common import chart_with_table, plain
-from lab_ui import workers
-from lab_ui.jobs import Cancelled, JobSlots, job_slots, session_gone, session_id
+from lab_ui.bigtext_jobs import Word2VecJob, digest, is_big, size_of
+from lab_ui.jobs import job_slots, owner_id, session_id
 
-from core.bigtext import (EPOCH_CHOICES, MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, TextSize, estimate, sense_split,
-                          suggested_epochs, text_sentences, text_size)
+from core.bigtext import EPOCH_CHOICES, MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, estimate, sense_split, suggested_epochs
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
-from core.skipgram import ConfigError
-from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec, words_to_train
 from core.vectors import Vectors
+from core.word2vec import Word2VecConfig, Word2VecResult
+
+__all__ = ["Word2VecJob", "is_big", "show", "size_of"]
 
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
@@ -38,78 +37,6 @@ MAP_WORDS = 50
 NEIGHBOURS = 10
 WORD_BOX = 60
 """Longest word the two word boxes take."""
-
-
-@st.cache_data(max_entries=4, show_spinner=False)
-def size_of(text: str) -> TextSize:
-    return text_size(text)
-
-
-def is_big(text: str) -> bool:
-    """True when the text has too many distinct words for the lesson's full softmax."""
-    return size_of(text).objective == "word2vec"
-
-
-class Word2VecJob:
-    """One word2vec run on a text, readable from the page while it trains."""
-
-    def __init__(self, text: str, config: Word2VecConfig, key: tuple, n_words: int,
-                 slots: JobSlots | None = None, session: str | None = None):
-        self.text, self.config, self.key, self.slots = text, config, key, slots
-        self.session = session                              # the browser session that asked
-        self.place = 0                                      # place in the queue for a slot, 0: none
-        self.total = max(1, n_words * config.epochs)       # words to read (then as the trainer counts)
-        self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
-        self.stop = threading.Event()
-        self.result: Word2VecResult | None = None
-        self.error: str | None = None
-        self.finished = threading.Event()
-        self.shown = False
-
-    def run(self) -> None:
-        """The whole long run: wait for one of the server's long-run slots (lab_ui.jobs),
-        then text -> sentences -> train_word2vec in a worker process, reporting progress."""
-        held = False
-        try:
-            if self.slots is not None:
-                self.slots.acquire(on_wait=self._waiting, cancelled=self._cancelled)
-                held, self.place = True, 0
-            self.started = time.perf_counter()
-            sentences = text_sentences(self.text)
-            self.total = max(1, words_to_train(sentences, self.config))   # the trainer's own count
-            self.result = workers.call(train_word2vec, sentences, self.config, callback=self._progress)
-            self.done = self.result.words_done        # reports are sampled: the last one may be older
-        except Cancelled:
-            self.error = "Stopped before training could start: nothing was trained."
-        except ConfigError as err:
-            self.error = str(err)
-        except Exception:  # a bug must not show a traceback; the log keeps the details
-            logging.getLogger(__name__).exception("word2vec training failed")
-            self.error = "Training stopped with an unexpected error (the details are in the server's log)."
-        finally:
-            if held:
-                self.slots.release()
-            self.finished.set()
-
-    def _waiting(self, place: int, running: int) -> None:
-        self.place = place
-
-    def _cancelled(self) -> bool:
-        """Stop pressed, a new run started, or the browser tab closed."""
-        if not self.stop.is_set() and session_gone(self.session):
-            self.stop.set()
-        return self.stop.is_set()
-
-    def _progress(self, done: int, loss: float) -> bool:
-        self.done, self.loss = done, loss
-        return self._cancelled()
-
-    @property
-    def words_per_second(self) -> float:
-        return self.done / max(time.perf_counter() - self.started, 1e-9)
-
-    def start(self) -> None:
-        threading.Thread(target=self.run, name="word2vec-job", daemon=True).start()
 
 
 def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
@@ -141,21 +68,30 @@ def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
         st.warning("That is more than one run may take on this shared machine. Choose fewer epochs "
                    "or a shorter text.")
         return
-    key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), config)
+    key = (digest(text), config)
     job: Word2VecJob | None = st.session_state.get(JOB)
     running = job is not None and not job.finished.is_set()
     label = "Train word2vec" if job is None or job.key != key else "Train again"
     if st.button(label, key="train_w2v_start", type="primary", disabled=running):
         if job is not None:
             job.stop.set()                    # one run per session: a new one ends the old one
-        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots(), session=session_id())
+        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots(), session=session_id(),
+                          owner=owner_id())
         st.session_state[JOB] = job
         job.start()
     if job is None or job.key != key:
         st.caption("Press the button to start; the vectors appear when training ends or you stop it.")
         return
+    job_view(job)
+
+
+def job_view(job: Word2VecJob) -> None:
+    """The job's progress (a fragment), then its result once it has ended."""
+    finished = job.finished.is_set()
+    if finished:
+        job.shown = True                      # this page run draws the result
     progress_view()
-    if job.finished.is_set():
+    if finished:
         results_view(job)
 
 
@@ -167,11 +103,20 @@ def _duration(seconds: float) -> str:
 def progress_view() -> None:
     """The progress bar, words per second and the Stop button while the job runs."""
     job: Word2VecJob | None = st.session_state.get(JOB)
-    if job is None:
-        return
-    if not job.finished.is_set() and job.place:
+    if job is not None:
+        watch(job)
+
+
+def watch(job: Word2VecJob) -> None:
+    """One tick of ``progress_view``: the job's place in the queue or its progress; once it
+    has ended, a whole-page run to draw its result, asked for again at every tick until a
+    page run has drawn it (``show`` marks it shown), so a page run that is lost (a tab in
+    the background, a rerun that replaced it) cannot lose the result."""
+    if not job.finished.is_set() and job.place is not None:
         st.progress(0.0, text=f"Waiting for a free slot: other long runs are using the server "
-                              f"(place {job.place} in the queue).")
+                              f"(place {job.place} in the queue)." if job.place else
+                              "Waiting: another run of yours (in this tab or another tab of this browser) "
+                              "is training or waiting; this one starts when it is over.")
         if st.button("Stop", key="train_w2v_stop", help="Leave the queue."):
             job.stop.set()
     elif not job.finished.is_set():
@@ -181,8 +126,7 @@ def progress_view() -> None:
         if st.button("Stop", key="train_w2v_stop", help="Stop now and keep the vectors learned so far."):
             job.stop.set()
     elif not job.shown:
-        job.shown = True
-        st.rerun(scope="app")                 # redraw the whole page with the results
+        st.rerun(scope="app")
     elif job.result is not None:
         share = min(1.0, job.result.words_done / job.total)
         st.progress(share, text=f"Done: {job.result.words_done:,} of {job.total:,} words read ({100 * share:.0f}%).")

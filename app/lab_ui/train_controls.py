@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 
 import streamlit as st
 
-from lab_ui.bigtext_view import is_big
+from lab_ui.bigtext_jobs import is_big
 from lab_ui.common import error, plain
 from lab_ui.inputs import whole_input
 from lab_ui.parse import InputError, parse_whole

@@ -7,7 +7,11 @@ server"). ``call(fn, *args)`` runs one core function in a worker process instead
 
 * a worker is a plain ``python -m lab_ui.workers`` process with NumPy and one BLAS thread,
   at a lower CPU priority than the server (``WORKER_NICE``), started on first use and kept
-  for the next run (at most ``MAX_IDLE`` wait idle). It is started with ``subprocess``
+  for the next run (at most ``MAX_IDLE`` wait idle, and only while their memory stays under
+  ``KEEP_BYTES``). *Background* work (word2vec on a big text and splitting one: minutes and
+  hundreds of MiB) runs in a worker of its own at the lowest priority (``BACKGROUND_NICE``),
+  so a run of a few seconds beside it gets nearly the whole core, and that worker ends with
+  its job, handing its memory back to the machine. It is started with ``subprocess``
   (fork + exec at once), not forked from the server, so nothing
   of the server is copied: not Streamlit's threads and their locks, nor the objects the
   router moved out of the garbage collector's view. (``multiprocessing``'s spawn and
@@ -52,6 +56,13 @@ WORKER_NICE = 10
 the server, so that on a busy machine a student's light rerun gets a core before someone's
 long run does, and the long run takes the cores nobody else needs. (With two replicas on two
 cores, each replica's worker otherwise took a core from the class: docs/performance.md.)"""
+BACKGROUND_NICE = 19
+"""Background work (minutes of word2vec) is nicer still: Linux gives a nice-10 process about
+seven times the CPU share of a nice-19 one, so a student's run of a few seconds is hardly
+slowed by someone's word2vec on the same core."""
+KEEP_BYTES = 160 * 2**20
+"""An idle worker is kept for the next run only while its resident memory is under this
+(a fresh worker: about 40 MiB); a bigger one is ended, so its memory goes back to the machine."""
 POLL_SECONDS = 0.1
 REPORT_SECONDS = 0.1
 STOP_GRACE_SECONDS = 2.0
@@ -71,12 +82,12 @@ class WorkerError(RuntimeError):
 class Worker:
     """One worker process and its two pipes: jobs (and stop requests) in, answers out."""
 
-    def __init__(self):
+    def __init__(self, nice: int = WORKER_NICE):
         job_r, job_w = os.pipe()
         ans_r, ans_w = os.pipe()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")]),
                **{name: "1" for name in BLAS_THREAD_VARIABLES}}
-        self.proc = subprocess.Popen([sys.executable, "-m", "lab_ui.workers", str(job_r), str(ans_w)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "lab_ui.workers", str(job_r), str(ans_w), str(nice)],
                                      pass_fds=(job_r, ans_w), stdin=subprocess.DEVNULL, env=env, cwd=ROOT)
         os.close(job_r)
         os.close(ans_w)
@@ -88,6 +99,16 @@ class Worker:
 
     def alive(self) -> bool:
         return self.proc.poll() is None
+
+    def rss(self) -> int:
+        """Resident memory of the process in bytes (0 where /proc cannot tell)."""
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
 
     def run(self, job: int, fn, args, kwargs, callback, stoppable: bool, grace: float):
         """Send one job and wait for its answer: ("done", value, "") or ("error", exception,
@@ -132,8 +153,8 @@ class Worker:
 class Pool:
     """Idle workers, reused run after run; a worker that was cancelled or failed is ended."""
 
-    def __init__(self, max_idle: int = MAX_IDLE):
-        self.max_idle = max_idle
+    def __init__(self, max_idle: int = MAX_IDLE, nice: int = WORKER_NICE, keep_bytes: int = KEEP_BYTES):
+        self.max_idle, self.nice, self.keep_bytes = max_idle, nice, keep_bytes
         self._idle: list[Worker] = []
         self._lock = threading.Lock()
         self._jobs = itertools.count(1)
@@ -145,11 +166,11 @@ class Pool:
                 if worker.alive():
                     return worker
                 worker.end()
-        return Worker()
+        return Worker(self.nice)
 
     def give_back(self, worker: Worker) -> None:
         with self._lock:
-            if len(self._idle) < self.max_idle and worker.alive():
+            if len(self._idle) < self.max_idle and worker.alive() and worker.rss() < self.keep_bytes:
                 self._idle.append(worker)
                 return
         worker.end()
@@ -180,10 +201,13 @@ class Pool:
 
 POOL = Pool()
 """The server process's workers (each server process has its own)."""
+BACKGROUND = Pool(max_idle=0, nice=BACKGROUND_NICE)
+"""Workers for background work: one per job, ended when it is done."""
 
 
 def call(fn: Callable[..., Any], *args, callback: Callable[[int, float], bool | None] | None = None,
-         stoppable: bool = True, grace: float = STOP_GRACE_SECONDS, **kwargs) -> Any:
+         stoppable: bool = True, grace: float = STOP_GRACE_SECONDS, background: bool = False,
+         **kwargs) -> Any:
     """``fn(*args, **kwargs)`` computed in a worker process; its return value.
 
     ``fn`` must be importable by name (a core function). ``stoppable``: ``fn`` takes the
@@ -191,16 +215,18 @@ def call(fn: Callable[..., Any], *args, callback: Callable[[int, float], bool | 
     asked to stop). ``callback(step, value)`` is called here, in the caller's thread, about
     every POLL_SECONDS with the run's latest report; returning True asks the run to stop (a
     run that cannot stop has its worker terminated at once and ``Cancelled`` raised).
+    ``background``: compute it in a worker of ``BACKGROUND`` (lowest priority, ended after).
     Whatever way ``call`` is left, the run is over afterwards."""
-    return POOL.call(fn, *args, callback=callback, stoppable=stoppable, grace=grace, **kwargs)
+    pool = BACKGROUND if background else POOL
+    return pool.call(fn, *args, callback=callback, stoppable=stoppable, grace=grace, **kwargs)
 
 
-def serve(jobs: Connection, answers: Connection) -> None:
+def serve(jobs: Connection, answers: Connection, nice: int = WORKER_NICE) -> None:
     """The worker's loop: one job at a time until the server closes the pipe."""
     import numpy  # noqa: F401 - load the BLAS library now, so that the limit below reaches it
     from threadpoolctl import threadpool_limits
     threadpool_limits(limits=1)              # the server's other cores belong to the class
-    os.nice(WORKER_NICE)                     # and its light reruns come first
+    os.nice(nice)                            # and its light reruns come first
     while True:
         try:
             message = jobs.recv()
@@ -244,6 +270,7 @@ def _one(job: int, fn, args, kwargs, stoppable: bool, jobs: Connection, answers:
         return "error", err, traceback.format_exc()
 
 
-if __name__ == "__main__":       # python -m lab_ui.workers JOB_FD ANSWER_FD (started by Worker)
+if __name__ == "__main__":       # python -m lab_ui.workers JOB_FD ANSWER_FD NICE (started by Worker)
     from lab_ui.workers import serve as _serve   # by its own name, so its classes unpickle as lab_ui.workers.*
-    _serve(Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False))
+    _serve(Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False),
+           int(sys.argv[3]) if len(sys.argv) > 3 else WORKER_NICE)

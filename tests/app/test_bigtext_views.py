@@ -115,7 +115,7 @@ def test_a_run_that_core_refuses_shows_core_s_own_message():
     from core.bigtext import text_sentences
     from core.config_rules import ConfigError
     from core.word2vec import Word2VecConfig, train_word2vec
-    from lab_ui.bigtext_view import Word2VecJob
+    from lab_ui.bigtext_jobs import Word2VecJob
 
     text = "one two three four\nfive six seven eight"
     config = Word2VecConfig(d_model=4, epochs=1, min_count=3)
@@ -168,15 +168,15 @@ def test_an_unexpected_failure_is_logged_with_its_traceback_and_worded_on_screen
     import logging
 
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_view
+    from lab_ui import bigtext_jobs
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
-    monkeypatch.setattr(bigtext_view.workers, "call", broken)
-    job = bigtext_view.Word2VecJob("one two", Word2VecConfig(), ("broken",), n_words=2)
-    with caplog.at_level(logging.ERROR, logger=bigtext_view.__name__):
+    monkeypatch.setattr(bigtext_jobs.workers, "call", broken)
+    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("broken",), n_words=2)
+    with caplog.at_level(logging.ERROR, logger=bigtext_jobs.__name__):
         job.run()
-    [record] = [r for r in caplog.records if r.name == bigtext_view.__name__]
+    [record] = [r for r in caplog.records if r.name == bigtext_jobs.__name__]
     assert record.getMessage() == "word2vec training failed"
     assert record.exc_info[0] is RuntimeError and "a bug" in caplog.text
     assert job.finished.is_set() and job.error == ("Training stopped with an unexpected error "
@@ -189,13 +189,13 @@ def test_stop_while_waiting_for_a_slot_leaves_the_queue_and_trains_nothing(monke
     import threading
 
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_view
-    from lab_ui.jobs import JobSlots
+    from lab_ui import bigtext_jobs
+    from lab_ui.jobs import LONG, JobSlots
 
-    monkeypatch.setattr(bigtext_view.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
+    monkeypatch.setattr(bigtext_jobs.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
     slots = JobSlots(1)
-    slots.acquire()                                   # another run holds the only slot
-    job = bigtext_view.Word2VecJob("one two", Word2VecConfig(), ("queued",), n_words=2, slots=slots)
+    slots.acquire(lane=LONG)                          # another run holds the only slot
+    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("queued",), n_words=2, slots=slots)
     waiter = threading.Thread(target=job.run, daemon=True)
     waiter.start()
     try:

@@ -1,0 +1,98 @@
+"""Giving memory back to the machine once sessions have ended.
+
+Three things kept a class's memory after its tabs had closed (docs/reliability.md, "One
+student's attack"), and ``release_memory`` undoes each:
+
+1. **Expired sessions stayed.** Streamlit 1.67 keeps a closed tab's session (its widget
+   values, a pasted 5 MB text among them, and its ``st.session_state``) for
+   ``server.disconnectedSessionTTL`` (120 s) in a TTL cache that drops expired entries only
+   when it is written to or its length is asked for: on a server nobody connects to any
+   more, never. ``expire_sessions`` asks for that reaping (no public API does; it reaches
+   the session manager's storage, and does nothing if a later Streamlit arranges it
+   otherwise), then collects the garbage those sessions leave in reference cycles.
+2. glibc keeps the freed pages of its heaps for the next allocation: ``malloc_trim(0)``
+   hands them back.
+3. pyarrow (Streamlit's tables are sent as Arrow) keeps its pool's unused memory: released.
+
+``start_releasing`` does it every ``EVERY_SECONDS`` in a background thread, once per server
+process (the router starts it): the trim takes milliseconds and runs outside the interpreter
+lock (ctypes releases it); a full garbage collection runs only when sessions were dropped.
+"""
+from __future__ import annotations
+
+import ctypes
+import gc
+import logging
+import sys
+import threading
+from contextlib import nullcontext
+
+EVERY_SECONDS = 30.0
+log = logging.getLogger(__name__)
+
+
+def _libc():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") else None     # glibc only (musl has none)
+
+
+def expire_sessions() -> int:
+    """Drop the sessions whose time to reconnect has passed; how many were dropped (0 outside
+    a running Streamlit server)."""
+    from streamlit import runtime
+    if not runtime.exists():
+        return 0
+    manager = getattr(runtime.get_instance(), "_session_mgr", None)
+    cache = getattr(getattr(manager, "_session_storage", None), "_cache", None)
+    if not hasattr(cache, "expire"):
+        return 0
+    with getattr(manager, "_storage_lock", None) or nullcontext():
+        removed = cache.expire()                 # [(session id, SessionInfo)]
+    for _, info in removed:                      # as Streamlit ends a session it will not keep:
+        try:                                     # its uploaded files and script thread go too
+            info.session.shutdown()
+        except Exception:  # noqa: BLE001 - one session must not stop the others' release
+            log.exception("ending an expired session failed")
+    if removed:
+        gc.collect()
+    return len(removed)
+
+
+def release_memory() -> bool:
+    """Drop expired sessions and hand free memory back to the machine; True if glibc's
+    ``malloc_trim`` was called."""
+    dropped = expire_sessions()
+    if dropped:
+        log.info("dropped %d expired session%s", dropped, "s" if dropped != 1 else "")
+    pyarrow = sys.modules.get("pyarrow")
+    if pyarrow is not None:
+        try:
+            pyarrow.default_memory_pool().release_unused()
+        except Exception:  # noqa: BLE001 - an older pyarrow: nothing to release
+            pass
+    libc = _libc()
+    if libc is None:
+        return False
+    libc.malloc_trim(0)
+    return True
+
+
+def start_releasing(every: float = EVERY_SECONDS, stop: threading.Event | None = None) -> threading.Thread:
+    """A daemon thread calling ``release_memory`` every ``every`` seconds (until ``stop`` is set)."""
+    stop = stop or threading.Event()
+
+    def loop() -> None:
+        while not stop.wait(every):
+            try:
+                release_memory()
+            except Exception:  # noqa: BLE001 - never end the thread
+                log.exception("releasing memory failed")
+
+    thread = threading.Thread(target=loop, name="release-memory", daemon=True)
+    thread.start()
+    return thread
