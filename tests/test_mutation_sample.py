@@ -1,12 +1,7 @@
 """tools/mutation_sample.py: the seeded draw and the sample's score with its interval."""
-import sys
-
 import pytest
 
-from tests.conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "tools"))
-from mutation_sample import draw, module_of, score, wilson  # noqa: E402
+from tools.mutation_sample import draw, module_of, score, wilson
 
 NAMES = [f"app.lab_ui.m{i % 3}.x_f__mutmut_{i}" for i in range(1, 61)] + ["core.a.x_g__mutmut_1"]
 

@@ -1,22 +1,21 @@
 """Which of these mutants do these tests kill? A quick check while writing tests.
 
-    python tools/mutation_probe.py TESTS... -- MUTANT_NAME_OR_PATTERN...
+    python -m tools.mutation_probe TESTS... -- MUTANT_NAME_OR_PATTERN...
 
-Runs the given test files (or node ids) once per mutant, in one process, inside the
-mutants/ folder that `mutmut run` left (it switches a mutant on through the
-MUTANT_UNDER_TEST variable, as mutmut's own workers do). The test files are copied
+Runs the given test files (or node ids) once per mutant, each run a fresh pytest process
+inside the mutants/ folder that `mutmut run` left, so that the mutated copies of core/ and
+app/lab_ui/ are the ones imported (it switches a mutant on through the MUTANT_UNDER_TEST
+variable, as mutmut's own workers do). The test files are copied
 into mutants/tests first. It is a draft check, not the measured figure: the score in
 docs/quality.md comes from `mutmut run` (tools/mutation.sh), which also checks the
 mutants against every test that reaches them.
 """
 from __future__ import annotations
 
-import contextlib
 import fnmatch
-import io
 import os
 import shutil
-import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -25,8 +24,7 @@ MUTANTS = ROOT / "mutants"
 
 
 def mutant_names(patterns: list[str]) -> list[str]:
-    sys.path.insert(0, str(ROOT / "tools"))
-    from mutation_summary import results
+    from tools.mutation_summary import results
 
     every = results(MUTANTS)
     return sorted(n for n in every if any(fnmatch.fnmatch(n, p) for p in patterns))
@@ -43,32 +41,23 @@ def main(argv: list[str]) -> int:
         f = t.split("::")[0]
         (MUTANTS / f).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / f, MUTANTS / f)
-    os.chdir(MUTANTS)
-    sys.path[:0] = [str(MUTANTS), str(MUTANTS / "app")]
-    import pytest
-
-    def alarm(signum, frame):
-        raise TimeoutError("mutant ran too long")
-
-    signal.signal(signal.SIGALRM, alarm)
     survivors = []
     args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "tests.mutmut_plugin", "--rootdir=.", *tests]
-    os.environ["MUTANT_UNDER_TEST"] = ""
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        clean = pytest.main(args)
-    if clean != 0:
-        print(out.getvalue()[-3000:], "\nThe tests fail without any mutant; fix them first.")
+
+    def run(name: str) -> int:
+        """pytest in mutants/ with this mutant switched on ("": none); -1 if it ran too long."""
+        try:
+            return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=MUTANTS, capture_output=True,
+                                  text=True, timeout=120, env={**os.environ, "MUTANT_UNDER_TEST": name}).returncode
+        except subprocess.TimeoutExpired:
+            return -1
+    clean = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=MUTANTS, capture_output=True, text=True,
+                           env={**os.environ, "MUTANT_UNDER_TEST": ""})
+    if clean.returncode != 0:
+        print(clean.stdout[-3000:], "\nThe tests fail without any mutant; fix them first.")
         return 1
     for name in names:
-        os.environ["MUTANT_UNDER_TEST"] = name
-        signal.alarm(120)
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                code = pytest.main(args)
-        except TimeoutError:
-            code = -1
-        finally:
-            signal.alarm(0)
+        code = run(name)
         status = "survived" if code == 0 else "killed" if code in (1, -1) else f"error {code}"
         if code != 1:
             print(f"{status:<9} {name}", flush=True)

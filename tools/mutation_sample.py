@@ -6,9 +6,9 @@ is equally likely to be drawn, so the share killed in the sample estimates the s
 the whole, with the uncertainty of a proportion. (Random mutant sampling as a cheap, unbiased
 estimate of the mutation score: Wong and Mathur, 1995; Zhang et al., ICSE 2013.)
 
-    python tools/mutation_sample.py --draw 400 --seed 5 "app.lab_ui.*" > sample.txt
+    python -m tools.mutation_sample --draw 400 --seed 5 "app.lab_ui.*" > sample.txt
     bash tools/mutation.sh $(cat sample.txt)            # mutmut judges exactly those
-    python tools/mutation_sample.py --score sample.txt   # score, 95% interval, per module, survivors
+    python -m tools.mutation_sample --score sample.txt   # score, 95% interval, per module, survivors
 
 The names come from mutmut's own folder (``mutants/``, written by any ``mutmut run``); the
 draw is fixed by the seed and the sorted list of names, so anyone can draw the same sample.
@@ -20,12 +20,10 @@ import fnmatch
 import math
 import random
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mutation_summary import results  # noqa: E402  (mutant name -> status, from mutants/)
+from tools.mutation_summary import results  # mutant name -> status, from mutants/
 
 KILLED = {"killed", "timeout"}           # as mutmut and tools/mutation_summary.py count them
 NOT_JUDGED = {"not checked", "skipped"}  # not run (yet): left out of the score

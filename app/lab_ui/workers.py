@@ -74,8 +74,7 @@ class Worker:
     def __init__(self):
         job_r, job_w = os.pipe()
         ans_r, ans_w = os.pipe()
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")]),
-               **{name: "1" for name in BLAS_THREAD_VARIABLES}}
+        env = {**os.environ, **{name: "1" for name in BLAS_THREAD_VARIABLES}}
         self.proc = subprocess.Popen([sys.executable, "-m", "lab_ui.workers", str(job_r), str(ans_w)],
                                      pass_fds=(job_r, ans_w), stdin=subprocess.DEVNULL, env=env, cwd=ROOT)
         os.close(job_r)
