@@ -66,11 +66,11 @@ class Word2VecJob:
     def run(self) -> None:
         """The whole long run: wait for one of the server's long-run slots (lab_ui.jobs),
         then text -> sentences -> train_word2vec in a worker process, reporting progress."""
-        held = False
+        held: JobSlots | None = None          # the slots this run holds, once it holds one
         try:
             if self.slots is not None:
                 self.slots.acquire(on_wait=self._waiting, cancelled=self._cancelled)
-                held, self.place = True, 0
+                held, self.place = self.slots, 0
             self.started = time.perf_counter()
             sentences = text_sentences(self.text)
             self.result = workers.call(train_word2vec, sentences, self.config, callback=self._progress)
@@ -82,8 +82,8 @@ class Word2VecJob:
             logging.getLogger(__name__).exception("word2vec training failed")
             self.error = "Training stopped with an unexpected error (the details are in the server's log)."
         finally:
-            if held:
-                self.slots.release()
+            if held is not None:
+                held.release()
             self.finished.set()
 
     def _waiting(self, place: int, running: int) -> None:
@@ -181,10 +181,10 @@ def progress_view() -> None:
 
 
 def results_view(job: Word2VecJob) -> None:
-    if job.error:
-        st.error(plain(job.error))
-        return
     r = job.result
+    if job.error or r is None:          # a finished run without an error has its result
+        st.error(plain(job.error or "Training ended without a result."))
+        return
     if r.stopped:
         st.warning(f"Stopped after {r.words_done:,} of {job.total:,} words: these are the vectors "
                    "learned so far.")

@@ -84,7 +84,8 @@ class WholeBox:
                            bind="query-params", help=self.help)
 
 
-CONTROLS = {   # in screen order: a SkipGramConfig field (or "window") -> the widget that sets it
+# In screen order: a SkipGramConfig field (or "window") -> the widget that sets it.
+CONTROLS: dict[str, Slider | Choice | WholeBox] = {
     "d_model": Slider("d_model", 1, 32, "The vector width: how many numbers each word's vector has."),
     "lr": Choice("Learning rate", tuple(LR_OPTIONS), "How big each update step is. Too big and "
                  "training blows up."),

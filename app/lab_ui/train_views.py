@@ -23,7 +23,7 @@ from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
 from core.honesty import neighbour_overlap
 from core.senses import sense_lean
-from core.negsampling import NegSamplingConfig, compare_objectives
+from core.negsampling import NegSamplingConfig, ObjectiveComparison, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, TrainResult, loss_floor
@@ -151,7 +151,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     word = st.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
                         index=corpus.vocab.index("cat") if "cat" in corpus.vocab else 0)
     k = min(5, corpus.V - 1)
-    rows = {}
+    rows: dict[str, list[str] | list[float]] = {}
     for name, r in (("A", result), ("B", res_b)):
         nn = nearest(r.E, corpus.vocab.index(word), k=k)
         rows[f"{name}: neighbour"] = [corpus.vocab[j] for j, _ in nn]
@@ -215,7 +215,7 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
 
 
 @st.cache_resource(show_spinner=False)
-def _objective_cache() -> RunCache:
+def _objective_cache() -> RunCache[ObjectiveComparison]:
     """Comparisons, shared by all sessions, bounded in count and bytes like the runs."""
     return RunCache(max_entries=8)
 
