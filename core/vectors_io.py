@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.checks import MAX_ROWS    # words (cosine matrices are rows x rows)
+
 MAX_BYTES = 5_000_000        # each file
-MAX_ROWS = 5_000             # words (cosine matrices are rows x rows)
 MAX_DIMS = 1_024             # numbers per row
 
 

@@ -10,7 +10,7 @@ from core.embedding import example_upstream
 from core.generated import generate_corpus
 from lab_ui.presets import upstream_in_hundredths
 from core.skipgram import softmax
-from lab_ui.parse import MAX_ENTRIES, MAX_IDS, InputError, parse_ids, parse_matrix, parse_vector
+from lab_ui.parse import MAX_TYPED_ENTRIES, MAX_IDS, InputError, parse_ids, parse_matrix, parse_vector
 
 
 def test_softmax_is_the_normalised_exponential_and_stable():
@@ -59,9 +59,9 @@ def test_id_messages_name_the_input_and_the_right_range():
 
 
 def test_vector_and_matrix_limits_are_inclusive_and_reported():
-    assert parse_vector(",".join(["1"] * MAX_ENTRIES)).shape == (MAX_ENTRIES,)
-    msg = _message(lambda: parse_vector(",".join(["1"] * (MAX_ENTRIES + 1)), "Vector u"))
-    assert msg.startswith("Vector u has 65 entries") and f"at most {MAX_ENTRIES}" in msg
+    assert parse_vector(",".join(["1"] * MAX_TYPED_ENTRIES)).shape == (MAX_TYPED_ENTRIES,)
+    msg = _message(lambda: parse_vector(",".join(["1"] * (MAX_TYPED_ENTRIES + 1)), "Vector u"))
+    assert msg.startswith("Vector u has 65 entries") and f"at most {MAX_TYPED_ENTRIES}" in msg
     assert parse_vector("1e6, -1e6").tolist() == [1e6, -1e6]                 # the bound itself is allowed
     assert "too large" in _message(lambda: parse_vector("1000001"))
     assert parse_matrix("\n".join(["1"] * 16)).shape == (16, 1)

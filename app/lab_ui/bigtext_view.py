@@ -34,7 +34,7 @@ from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
 MAP_WORDS = 50
-NEIGHBOURS = 10
+NEIGHBOURS_LISTED = 10
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -225,7 +225,7 @@ def neighbours_view(r: Word2VecResult) -> None:
     i = _lookup(r, "Type a word", "train_w2v_word", _default_word(r))
     if i is None:
         return
-    nn = nearest(r.E, i, k=min(NEIGHBOURS, len(r.vocab) - 1))
+    nn = nearest(r.E, i, k=min(NEIGHBOURS_LISTED, len(r.vocab) - 1))
     st.dataframe(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
                                "cosine": [round(c, 2) for _, c in nn],
                                "count in the text": [int(r.counts[j]) for j, _ in nn]}),

@@ -40,7 +40,7 @@ HEAVY_SLOTS = max(1, (os.cpu_count() or 2) - 1)
 LONG_RUN_SECONDS = 1.0
 """A run that ``core.budget`` expects to take longer than this is a long run (300 pasted
 words at d_model 4 for 3,000 steps: about 3.7 s); a shorter one just runs."""
-POLL_SECONDS = 0.25
+QUEUE_POLL_SECONDS = 0.25
 
 
 class JobSlots:
@@ -57,7 +57,7 @@ class JobSlots:
     def acquire(self, on_wait: Callable[[int, int], None] | None = None,
                 cancelled: Callable[[], bool] = lambda: False) -> None:
         """Block until a slot is free and every earlier arrival has been served.
-        While waiting, ``on_wait(place, running)`` is called about every POLL_SECONDS
+        While waiting, ``on_wait(place, running)`` is called about every QUEUE_POLL_SECONDS
         (place 1 = next in line); ``cancelled()`` returning True leaves the queue and
         raises ``Cancelled``. Any exception from ``on_wait`` also leaves the queue."""
         ticket = object()
@@ -77,7 +77,7 @@ class JobSlots:
                 if on_wait is not None:
                     on_wait(place, running)
                 with self._cond:
-                    self._cond.wait(POLL_SECONDS)
+                    self._cond.wait(QUEUE_POLL_SECONDS)
         except BaseException:
             with self._cond:
                 if ticket in self._queue:

@@ -28,7 +28,7 @@ from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, TrainResult, loss_floor
 
-PLAY_SECONDS = 0.35
+REPLAY_SECONDS = 0.35
 MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
 COMPARE_LR_OPTIONS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)   # run B's learning rates
 
@@ -76,7 +76,7 @@ def replay_view(result: TrainResult, corpus: Corpus, found: int | None = None) -
                         help="Steps through the snapshots; switch off to pause.")
     start_at_the_end("train_replay_step", steps)
 
-    @st.fragment(run_every=PLAY_SECONDS if playing else None)
+    @st.fragment(run_every=REPLAY_SECONDS if playing else None)
     def frame_view() -> None:
         step = step_slider("Training step", steps, "train_replay_step", playing)
         i = steps.index(step)

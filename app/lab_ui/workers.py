@@ -52,7 +52,7 @@ WORKER_NICE = 10
 the server, so that on a busy machine a student's light rerun gets a core before someone's
 long run does, and the long run takes the cores nobody else needs. (With two replicas on two
 cores, each replica's worker otherwise took a core from the class: docs/performance.md.)"""
-POLL_SECONDS = 0.1
+ANSWER_POLL_SECONDS = 0.1
 REPORT_SECONDS = 0.1
 STOP_GRACE_SECONDS = 2.0
 """How long a run asked to stop may take to hand its partial result over (the core answers
@@ -94,7 +94,7 @@ class Worker:
         self.jobs.send(("run", job, fn, args, kwargs, stoppable))
         step, value, asked = 0, float("nan"), None
         while True:
-            if self.answers.poll(POLL_SECONDS):
+            if self.answers.poll(ANSWER_POLL_SECONDS):
                 try:
                     kind, *rest = self.answers.recv()
                 except EOFError:
@@ -188,7 +188,7 @@ def call(fn: Callable[..., Any], *args, callback: Callable[[int, float], bool | 
     ``fn`` must be importable by name (a core function). ``stoppable``: ``fn`` takes the
     core's ``callback=`` argument (it reports progress and returns a partial result when
     asked to stop). ``callback(step, value)`` is called here, in the caller's thread, about
-    every POLL_SECONDS with the run's latest report; returning True asks the run to stop (a
+    every ANSWER_POLL_SECONDS with the run's latest report; returning True asks the run to stop (a
     run that cannot stop has its worker terminated at once and ``Cancelled`` raised).
     Whatever way ``call`` is left, the run is over afterwards."""
     return POOL.call(fn, *args, callback=callback, stoppable=stoppable, grace=grace, **kwargs)
