@@ -44,20 +44,22 @@ def main(argv: list[str]) -> int:
     survivors = []
     args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "tests.mutmut_plugin", "--rootdir=.", *tests]
 
-    def run(name: str) -> int:
-        """pytest in mutants/ with this mutant switched on ("": none); -1 if it ran too long."""
+    def run(name: str, timeout: float | None = 120) -> tuple[int, str]:
+        """pytest in mutants/ with this mutant switched on ("": none): its exit code (-1 if it
+        ran longer than ``timeout`` seconds) and its output."""
         try:
-            return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=MUTANTS, capture_output=True,
-                                  text=True, timeout=120, env={**os.environ, "MUTANT_UNDER_TEST": name}).returncode
+            out = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=MUTANTS, capture_output=True, text=True,
+                                 timeout=timeout, env={**os.environ, "MUTANT_UNDER_TEST": name})
         except subprocess.TimeoutExpired:
-            return -1
-    clean = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=MUTANTS, capture_output=True, text=True,
-                           env={**os.environ, "MUTANT_UNDER_TEST": ""})
-    if clean.returncode != 0:
-        print(clean.stdout[-3000:], "\nThe tests fail without any mutant; fix them first.")
+            return -1, ""
+        return out.returncode, out.stdout
+
+    clean, output = run("", timeout=None)
+    if clean != 0:
+        print(output[-3000:], "\nThe tests fail without any mutant; fix them first.")
         return 1
     for name in names:
-        code = run(name)
+        code, _ = run(name)
         status = "survived" if code == 0 else "killed" if code in (1, -1) else f"error {code}"
         if code != 1:
             print(f"{status:<9} {name}", flush=True)
