@@ -3,14 +3,9 @@ import ctypes
 import sys
 from pathlib import Path
 
-# `streamlit run app` puts only app/ on sys.path; the core package lives beside it.
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import numpy  # noqa: E402,F401  (loads the BLAS library, so that the limit below reaches it)
-import streamlit as st  # noqa: E402
-from threadpoolctl import threadpool_limits  # noqa: E402
+import numpy  # noqa: F401  (loads the BLAS library, so that the limit below reaches it)
+import streamlit as st
+from threadpoolctl import threadpool_limits
 
 M_ARENA_MAX = -8   # glibc's mallopt parameter number (malloc.h)
 

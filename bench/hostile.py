@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.machine import load
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'app'}"}
+ENV = dict(os.environ)
 FREEZE_SECONDS = 5.0
 EXPORT = textwrap.dedent("""
     import json, sys, time
@@ -116,7 +116,6 @@ def export_cost(repeats: int = 5) -> list[tuple[str, float, float]]:
 
 
 def main() -> None:
-    sys.path.insert(0, str(ROOT / "app"))       # lab_ui, as the screens import it
     print(f"load averages at start: {load()}")
     surfaces = {"chart files (PNG, SVG) x 11 character classes": exports(),
                 "text helpers on 1 MB runs without spaces": text_helpers(),

@@ -36,8 +36,8 @@ from typing import Callable
 import numpy as np
 
 from core.corpus import Corpus, context_pairs
-from core.skipgram import (SkipGramConfig, TrainResult, check_run, descend, log_softmax, loss_and_grads,
-                           softmax, uniform_loss)
+from core.skipgram import (SkipGramConfig, TrainResult, check_run, conditional_entropy, descend, log_softmax,
+                           loss_and_grads, softmax, uniform_loss)
 
 
 @dataclass(frozen=True)
@@ -167,10 +167,7 @@ def loss_floor(corpus: Corpus) -> float:
     >>> round(loss_floor(Corpus.from_text(GUIDE_TEXT)), 3)
     0.084
     """
-    K = bags(corpus).K
-    n = K.sum(axis=1, keepdims=True)          # (U, 1) positions per bag
-    nz = K > 0
-    return float(-(K[nz] * np.log((K / n)[nz])).sum() / K.sum()) + 0.0   # + 0.0: never -0.0
+    return conditional_entropy(bags(corpus).K)            # K: (U, V) centres seen with each bag
 
 
 def uniform(corpus: Corpus) -> float:

@@ -20,6 +20,12 @@ import numbers
 
 import numpy as np
 
+MAX_ROWS = 5_000
+"""Most rows of anything the core squares: an (n, n) cosine or distance matrix, a corpus's
+(V, V) counts, the rows of an uploaded table (200 MB in float64 at 5,000)."""
+MAX_TABLE = 2**25
+"""Most numbers in one table the core builds or multiplies (256 MiB in float64)."""
+
 
 def whole(value, name: str, low: int | None = None, high: int | None = None) -> int:
     """``value`` as an int, if it is a whole number in ``[low, high]``.

@@ -44,19 +44,22 @@ from functools import cached_property
 
 import numpy as np
 
+from core.checks import MAX_ROWS
+
 GUIDE_TEXT = (
     "the cat sat on the mat and the dog sat on the log and the cat saw the dog "
     "then the dog ran to the cat and the cat ran on the mat"
 )
 """The 33-word reference text of the lesson (docs/lesson.md section 5)."""
+GUIDE_WINDOW = 2
+"""The lesson's window: each word within 2 positions of a word is its neighbour (126 pairs)."""
 
 UNK = "<unk>"
 """Stand-in for words outside a capped vocabulary."""
 
 MAX_WINDOW = 10
-MAX_V = 5_000
-"""Largest vocabulary a corpus keeps: its (V, V) counts take 200 MB at 5,000 words.
-Pass ``max_vocab`` to fold rarer words into ``UNK`` for larger texts."""
+# The largest vocabulary a corpus keeps is MAX_ROWS (core.checks): its (V, V) counts take
+# 200 MB at 5,000 words. Pass ``max_vocab`` to fold rarer words into ``UNK`` for larger texts.
 MAX_TEXT_CHARS = 20_000_000
 _JOINERS = "'\u2019\\-\u200c\u200d"     # apostrophes, hyphen, ZWNJ, ZWJ: only inside a word
 
@@ -208,7 +211,7 @@ class Corpus:
     n_dropped_words: int = 0
 
     @classmethod
-    def from_text(cls, text: str, window: int = 2, max_vocab: int | None = None) -> "Corpus":
+    def from_text(cls, text: str, window: int = GUIDE_WINDOW, max_vocab: int | None = None) -> "Corpus":
         """Build a corpus; raise ``CorpusError`` with a plain message on unusable input.
 
         ``max_vocab`` keeps the most frequent words (ties broken alphabetically) and
@@ -228,8 +231,8 @@ class Corpus:
                 raise TypeError(f"max_vocab must be a whole number or None, not {type(max_vocab).__name__}.")
             if max_vocab < 2:
                 raise CorpusError("The vocabulary cap must be at least 2.")
-            if max_vocab > MAX_V:
-                raise CorpusError(f"The vocabulary cap must be at most {MAX_V:,}.")
+            if max_vocab > MAX_ROWS:
+                raise CorpusError(f"The vocabulary cap must be at most {MAX_ROWS:,}.")
         if not isinstance(text, str):
             raise TypeError(f"The text must be a string, not {type(text).__name__}.")
         if len(text) > MAX_TEXT_CHARS:
@@ -255,8 +258,8 @@ class Corpus:
             dropped = len(counts) - len(kept)
             words = [w if w in kept else UNK for w in words]
         vocab = sorted(set(words))
-        if len(vocab) > MAX_V:
-            raise CorpusError(f"The text has {len(vocab):,} distinct words; at most {MAX_V:,} fit "
+        if len(vocab) > MAX_ROWS:
+            raise CorpusError(f"The text has {len(vocab):,} distinct words; at most {MAX_ROWS:,} fit "
                               "(pass max_vocab to keep only the most frequent).")
         index = {w: k for k, w in enumerate(vocab)}
         ids = np.array([index[w] for w in words], dtype=np.int64)  # (n_tokens,)

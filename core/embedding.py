@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.checks import IdError, array, indices, number, whole
+from core.checks import MAX_TABLE, IdError, array, indices, number, whole
 
 GPT2_INIT_STD = 0.02
 """Standard deviation of GPT-2's embedding initialisation (Radford et al., 2019)."""
-MAX_ENTRIES = 2**25
-"""Largest table (or one-hot block) these functions build: 33,554,432 numbers, 256 MiB in
-float64 (GPT-2's 50,257 x 4 toy table is 201,028; 50,257 x 768 would need a float32 tool)."""
+# The largest table (or one-hot block) these functions build is MAX_TABLE (core.checks):
+# 33,554,432 numbers, 256 MiB in float64 (GPT-2's 50,257 x 4 toy table is 201,028; 50,257 x 768
+# would need a float32 tool).
 
 
 def init_table(vocab_size: int, d_model: int, std: float = GPT2_INIT_STD,
@@ -177,5 +177,5 @@ def _check_ids(ids, vocab_size: int) -> np.ndarray:
 
 
 def _check_size(n: int, what: str) -> None:
-    if n > MAX_ENTRIES:
-        raise ValueError(f"{what} would hold {n:,} numbers; at most {MAX_ENTRIES:,} are allowed here.")
+    if n > MAX_TABLE:
+        raise ValueError(f"{what} would hold {n:,} numbers; at most {MAX_TABLE:,} are allowed here.")

@@ -22,11 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.checks import array, whole
+from core.checks import MAX_ROWS, array, whole
 from core.similarity import cosine_matrix, nearest_indices
 
-MAX_ROWS = 5_000   # rows of the n x n distance matrices
-MAX_DIM = 2_048    # width of a random rotation (d x d)
+MAX_ROTATION_DIM = 2_048    # width of a random rotation (d x d)
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def random_orthogonal(d: int, seed: int = 0) -> np.ndarray:
     >>> np.allclose(Q.T @ Q, np.eye(3))
     True
     """
-    d = whole(d, "d", 1, MAX_DIM)
+    d = whole(d, "d", 1, MAX_ROTATION_DIM)
     seed = whole(seed, "seed", 0)
     rng = np.random.default_rng(seed)
     A = rng.normal(size=(d, d))                            # (d, d) Gaussian

@@ -41,8 +41,8 @@ from core.generated import GroupRecovery, group_recovery
 from core.vectors import Vectors
 from core.sgns import log_sigmoid  # noqa: F401  (re-exported: part of this module's API)
 from core.sgns import block_loss_and_grads, noise_distribution, scatter_add
-from core.skipgram import (SkipGramConfig, TrainResult, all_finite, has_diverged, init_params, loss_and_grads,
-                           train)
+from core.divergence import Descent
+from core.skipgram import SkipGramConfig, TrainResult, init_params, loss_and_grads, train
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingCon
     epoch_losses: list[float] = []
     softmax_losses = [loss_and_grads(E, W, C)[0]]
     seconds, diverged_step = 0.0, None
-    E_prev, W_prev = E, W
+    d = Descent(E, W)                                # E, W and before the last update
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, config.epochs + 1):
             start = time.perf_counter()
@@ -171,25 +171,24 @@ def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingCon
             total = 0.0
             for lo in range(0, N, B):
                 idx = order[lo:lo + B]               # (b,) this batch's pairs
-                loss, dE, dW = ns_loss_and_grads(E, W, corpus.inputs[idx], corpus.targets[idx],
+                loss, dE, dW = ns_loss_and_grads(d.E, d.W, corpus.inputs[idx], corpus.targets[idx],
                                                  negs[lo:lo + B])
-                if has_diverged(loss, step_losses[0] if step_losses else None):
-                    diverged_step, E, W = len(step_losses) + 1, E_prev, W_prev  # undo the last update
+                if d.diverged(loss, step_losses[0] if step_losses else None):   # undoes the last update
+                    diverged_step = len(step_losses) + 1
                     break
                 step_losses.append(loss)
                 total += loss * len(idx)
-                E_new, W_new = E - config.lr * dE, W - config.lr * dW
-                if not all_finite(E_new, W_new):
+                if not d.update(config.lr, dE, dW):
                     diverged_step = len(step_losses)
                     break
-                E_prev, W_prev, E, W = E, W, E_new, W_new
             seconds += time.perf_counter() - start
             if diverged_step is not None:
                 break
             epoch_losses.append(total / N)
-            softmax_losses.append(loss_and_grads(E, W, C)[0])
+            softmax_losses.append(loss_and_grads(d.E, d.W, C)[0])
             if callback is not None:
                 callback(epoch, epoch_losses[-1])
+        E, W = d.E, d.W
         final = loss_and_grads(E, W, C)[0] if diverged_step is not None else softmax_losses[-1]
     return NegSamplingResult(
         E=E, W=W, losses=np.array(epoch_losses), step_losses=np.array(step_losses),

@@ -18,7 +18,7 @@ import numpy as np
 
 from core.checks import array, whole
 
-MAX_ENTRIES = 2**24     # a (n, d) table PCA takes: 128 MiB in float64
+MAX_PCA_ENTRIES = 2**24     # a (n, d) table PCA takes: 128 MiB in float64
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def pca(X: np.ndarray, k: int = 2) -> PCAResult:
     >>> p.coords[:, 0], p.explained
     (array([-2.,  0.,  2.]), array([1., 0.]))
     """
-    X = array(X, "The table", 2, max_size=MAX_ENTRIES, min_rows=1)
+    X = array(X, "The table", 2, max_size=MAX_PCA_ENTRIES, min_rows=1)
     k = whole(k, "k", 1, 64)
     n, d = X.shape
     mean = X.mean(axis=0)                                   # (d,)

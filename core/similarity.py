@@ -18,11 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.checks import array, indices, whole
+from core.checks import MAX_ROWS, MAX_TABLE, array, indices, whole
 
-MAX_DIM = 1_000_000        # entries of one vector
-MAX_TABLE = 2**25          # entries of a table (256 MiB in float64)
-MAX_ROWS = 5_000           # rows of a cosine matrix (n x n: 200 MB at 5,000)
+MAX_VECTOR = 1_000_000     # entries of one vector
 
 
 @dataclass(frozen=True)
@@ -53,8 +51,8 @@ def cosine_steps(u, v) -> CosineSteps:
     su_, sv_ = np.shape(u), np.shape(v)
     if su_ != sv_ or len(su_) != 1 or su_[0] == 0:
         raise ValueError(f"Both vectors need the same length; got {int(np.prod(su_))} and {int(np.prod(sv_))}.")
-    u = array(u, "u", 1, max_size=MAX_DIM)
-    v = array(v, "v", 1, max_size=MAX_DIM)
+    u = array(u, "u", 1, max_size=MAX_VECTOR)
+    v = array(v, "v", 1, max_size=MAX_VECTOR)
     nu, nv = norm(u), norm(v)
     su, sv = float(np.abs(u).max()), float(np.abs(v).max())  # largest entries
     with np.errstate(over="ignore", under="ignore"):
@@ -75,7 +73,7 @@ def norm(u) -> float:
     >>> norm([3, 4]), norm([3e-200, 4e-200]), round(norm([3e200, 4e200]) / 1e200, 12)
     (5.0, 5e-200, 5.0)
     """
-    u = array(u, "u", 1, max_size=MAX_DIM)
+    u = array(u, "u", 1, max_size=MAX_VECTOR)
     m = float(np.abs(u).max()) if u.size else 0.0
     if m == 0:
         return 0.0
@@ -123,7 +121,7 @@ def cosines_to(X: np.ndarray, v) -> np.ndarray:
     >>> cosines_to(np.array([[2.0, 0], [0, 3], [1, 1]]), [1, 0]).round(3)
     array([1.   , 0.   , 0.707])
     """
-    u = normalize_rows(array(v, "v", 1, max_size=MAX_DIM)[None, :])[0]   # (d,) unit vector
+    u = normalize_rows(array(v, "v", 1, max_size=MAX_VECTOR)[None, :])[0]   # (d,) unit vector
     return normalize_rows(X) @ u                                          # (n,)
 
 

@@ -32,11 +32,10 @@ import numpy as np
 from core.config_rules import (MAX_D_MODEL, MAX_INIT_STD, MAX_LR, MAX_STEPS,  # noqa: F401 (re-exported)
                                ConfigError, ConfigTypeError, validate)
 from core.corpus import Corpus
+from core.divergence import BLOWUP_FACTOR, Descent, has_diverged  # noqa: F401 (re-exported)
 
 MAX_SNAPSHOT_ENTRIES = 2**25
 """Snapshots kept by one run: n_snapshots * V * d numbers (256 MiB in float64) at most."""
-BLOWUP_FACTOR = 10.0
-"""A loss above this many times its starting value counts as diverged."""
 
 
 @dataclass(frozen=True)
@@ -185,10 +184,23 @@ def loss_floor(corpus: Corpus) -> float:
     >>> round(loss_floor(Corpus.from_text(GUIDE_TEXT)), 3)
     1.702
     """
-    C = corpus.cooccurrence
-    n = C.sum(axis=1, keepdims=True)      # (V, 1)
-    nz = C > 0
-    return float(-(C[nz] * np.log((C / n)[nz])).sum() / C.sum()) + 0.0   # + 0.0: never -0.0
+    return conditional_entropy(corpus.cooccurrence)
+
+
+def conditional_entropy(K: np.ndarray) -> float:
+    """The mean cross-entropy of predicting, from each row of a table of counts, its columns in
+    their proportions: the best any model can do that sees only the row (a loss floor)::
+
+        H = -(1/N) * sum_{r,c} K[r,c] * log(K[r,c] / n_r),   n_r = sum_c K[r,c],  N = sum K
+
+    An empty cell costs nothing; so does a row with a single column.
+
+    >>> round(conditional_entropy(np.array([[1, 1], [0, 3]])), 4)    # 2 ln 2 / 5
+    0.2773
+    """
+    n = K.sum(axis=1, keepdims=True)      # (R, 1) count of each row
+    nz = K > 0
+    return float(-(K[nz] * np.log((K / n)[nz])).sum() / K.sum()) + 0.0   # + 0.0: never -0.0
 
 
 def init_params(V: int, config, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -207,26 +219,6 @@ def init_params(V: int, config, rng: np.random.Generator | None = None) -> tuple
     E = rng.normal(0.0, config.init_std, (V, config.d_model))  # (V, d)
     W = rng.normal(0.0, config.init_std, (config.d_model, V))  # (d, V)
     return E, W
-
-
-def has_diverged(loss: float, first_loss: float | None, *arrays: np.ndarray) -> bool:
-    """The divergence rule of both trainers: the loss (or any of ``arrays``, e.g. its gradients)
-    is not finite, or the loss has grown past ``BLOWUP_FACTOR`` times ``first_loss``.
-
-    >>> has_diverged(2.0, 1.0), has_diverged(11.0, 1.0), has_diverged(float("nan"), None)
-    (False, True, True)
-    """
-    blown_up = first_loss is not None and loss > BLOWUP_FACTOR * first_loss
-    return blown_up or not all_finite(loss, *arrays)
-
-
-def all_finite(*arrays) -> bool:
-    """True when every number of every argument is finite (no inf, no nan).
-
-    >>> all_finite(1.0, np.zeros(3)), all_finite(np.array([1.0, np.inf]))
-    (True, False)
-    """
-    return all(bool(np.isfinite(a).all()) for a in arrays)
 
 
 def train(corpus: Corpus, config: SkipGramConfig = SkipGramConfig(),
@@ -271,31 +263,29 @@ def descend(loss_and_grads_of: Callable[[np.ndarray, np.ndarray], tuple[float, n
     ``config.steps`` updates, with ``loss, dE, dW = loss_and_grads_of(E, W)``. Stops early when
     ``has_diverged`` (returning the last finite parameters) or when the callback returns True.
     """
-    E, W = init_params(corpus.V, config)
-    E_prev, W_prev = E, W
+    d = Descent(*init_params(corpus.V, config))   # E (V, d), W (d, V), and before the last update
     losses: list[float] = []
     snap_steps, snaps = [], []
     diverged_step, stopped = None, False
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
-            loss, dE, dW = loss_and_grads_of(E, W)
-            if has_diverged(loss, losses[0] if losses else None, dE, dW):
-                diverged_step, E, W = step, E_prev, W_prev
+            loss, dE, dW = loss_and_grads_of(d.E, d.W)
+            if d.diverged(loss, losses[0] if losses else None, dE, dW):
+                diverged_step = step
                 break
             losses.append(loss)
             if step % config.snapshot_every == 0 or step == config.steps:
                 snap_steps.append(step)
-                snaps.append(E.copy())
+                snaps.append(d.E.copy())
             if callback is not None and callback(step, loss) is True:
                 stopped = step < config.steps
                 break
             if step == config.steps:
                 break
-            E_new, W_new = E - config.lr * dE, W - config.lr * dW
-            if not all_finite(E_new, W_new):
+            if not d.update(config.lr, dE, dW):
                 diverged_step = step + 1
                 break
-            E_prev, W_prev, E, W = E, W, E_new, W_new
+    E, W = d.E, d.W
     last = len(losses) - 1                      # updates behind the returned E and W
     if snap_steps[-1] != last:
         snap_steps.append(last)

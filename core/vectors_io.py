@@ -26,12 +26,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.checks import MAX_ROWS    # words (cosine matrices are rows x rows)
 from core.labels import clean_label, unique_labels
 from core.similarity import normalize_rows
 from core.textfile import NotTextError, decode_text
 
 MAX_BYTES = 5_000_000        # each file
-MAX_ROWS = 5_000             # words (cosine matrices are rows x rows)
 MAX_DIMS = 1_024             # numbers per row
 MAX_CELL = 64                # characters in one number (-1.2345678901234567e-308 has 24)
 SHOWN = 20                   # characters of a cell quoted back in a message

@@ -61,13 +61,14 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view as windows   # (n - s + 1, s) views of n
 
 from core.config_rules import RULES, ConfigError, Real, Whole, validate
+from core.divergence import has_diverged
 from core.sgns import (BlockBuffers, negative_sets_asked, noise_from_counts, noise_table, scatter_add,
                        window_updates)
 
-MAX_D_MODEL = 300
-MAX_WINDOW = 20
+WORD2VEC_MAX_D_MODEL = 300
+WORD2VEC_MAX_WINDOW = 20
 MAX_NEGATIVE = 30
-MAX_EPOCHS = 200
+WORD2VEC_MAX_EPOCHS = 200
 MAX_TOUCHES = 64
 """Most updates one row may expect from one block (measured: runs diverged at about 250;
 32 to 256 gave the same neighbours on the Lee corpus, docs/performance.md)."""
@@ -117,20 +118,20 @@ class Flag(Whole):
 
 
 WORD2VEC_RULES: dict[str, Whole | Real] = {
-    "d_model": Whole(1, MAX_D_MODEL, f"d_model must be a whole number from 1 to {MAX_D_MODEL}."),
-    "window": Whole(1, MAX_WINDOW, f"The window must be a whole number from 1 to {MAX_WINDOW}."),
+    "d_model": Whole(1, WORD2VEC_MAX_D_MODEL, f"d_model must be a whole number from 1 to {WORD2VEC_MAX_D_MODEL}."),
+    "window": Whole(1, WORD2VEC_MAX_WINDOW, f"The window must be a whole number from 1 to {WORD2VEC_MAX_WINDOW}."),
     "negative": Whole(1, MAX_NEGATIVE, f"The number of negatives must be a whole number from 1 to {MAX_NEGATIVE}."),
     "min_count": Whole(1, 10**9, "min_count must be a whole number of at least 1."),
     "sample": Real(0, 1, "sample must be a number from 0 up to (not including) 1.", low_open=False, high_open=True),
-    "epochs": Whole(0, MAX_EPOCHS, f"Epochs must be a whole number from 0 to {MAX_EPOCHS}."),
+    "epochs": Whole(0, WORD2VEC_MAX_EPOCHS, f"Epochs must be a whole number from 0 to {WORD2VEC_MAX_EPOCHS}."),
     "seed": RULES["seed"],
     "alpha": Real(0, 1, "alpha must be a number above 0 and at most 1."),
     "min_alpha": Real(0, 1, "min_alpha must be a number from 0 to alpha.", low_open=False),
     "power": Real(0, 2, "The power must be a number from 0 to 2.", low_open=False),
     "block_words": Whole(1, 10**6, "block_words must be a whole number from 1 to 1,000,000."),
-    "negative_sets": Whole(1, 2 * MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
-    "block_passes": Whole(1, 2 * MAX_WINDOW + 1, "block_passes must be a whole number from 1 to 2 x window + 1."),
-    "careful_epochs": Whole(0, MAX_EPOCHS, f"careful_epochs must be a whole number from 0 to {MAX_EPOCHS}."),
+    "negative_sets": Whole(1, 2 * WORD2VEC_MAX_WINDOW, "negative_sets must be a whole number from 1 to 2 x window."),
+    "block_passes": Whole(1, 2 * WORD2VEC_MAX_WINDOW + 1, "block_passes must be a whole number from 1 to 2 x window + 1."),
+    "careful_epochs": Whole(0, WORD2VEC_MAX_EPOCHS, f"careful_epochs must be a whole number from 0 to {WORD2VEC_MAX_EPOCHS}."),
     "expected_window": Flag(0, 1, "expected_window must be True or False."),
 }
 """Which values each Word2VecConfig setting accepts (``min_alpha`` also at most ``alpha``,
@@ -317,7 +318,7 @@ def train_word2vec(sentences: list[list[str]], config: Word2VecConfig = Word2Vec
                                         b[a:z], negs[a:z], lr[a:z], w, buf)
             epoch_loss, epoch_pairs = epoch_loss + loss, epoch_pairs + pairs
             done = epoch * n + (pos[z - 1] + 1 if z < len(pos) else n)
-            if not np.isfinite(loss):
+            if has_diverged(loss, None):                      # rows change in place: nothing to undo
                 diverged, words_done = True, done
                 break
             if callback is not None and callback(done, loss / pairs if pairs else 0.0):

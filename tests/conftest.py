@@ -1,5 +1,5 @@
-"""Shared by the whole suite. pyproject.toml puts the root (for `core`) and app/ (for `lab_ui`)
-on sys.path, as `streamlit run app` does."""
+"""Shared by the whole suite. `core` and `lab_ui` (app/lab_ui/) import from the editable install
+that the README's command makes (`-e .` in requirements.txt)."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,6 +5,8 @@
    sys.path), but mutmut names a mutant by its file path, ``app.lab_ui.*``, and only switches on
    a mutant inside a module of that exact name. So every ``lab_ui.X`` import is answered with the
    module ``app.lab_ui.X``: one module object under both names, whose functions say ``app.lab_ui.X``.
+   (The editable install maps ``lab_ui`` to the checkout's app/lab_ui/, not to the mutated copy in
+   mutants/; this alias, first on ``sys.meta_path``, also keeps that copy the one imported.)
 2. mutmut forks each mutant's test run from a process that has already run the suite, so
    Streamlit's in-memory caches (trained runs, chart specs) would be warm and hide a mutant
    behind a cached answer. Each run starts with them cleared, as a fresh ``pytest`` does.

@@ -51,7 +51,7 @@ def test_the_bad_id_named_is_the_one_outside_even_next_to_id_0():
 
 
 def test_a_table_of_exactly_the_entry_limit_is_built(monkeypatch):
-    monkeypatch.setattr(embedding, "MAX_ENTRIES", 6)
+    monkeypatch.setattr(embedding, "MAX_TABLE", 6)
     assert init_table(2, 3).shape == (2, 3)
     refused(lambda: init_table(7, 1), "A 7 x 1 table would hold 7 numbers; at most 6 are allowed here.")
 

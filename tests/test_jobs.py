@@ -124,7 +124,6 @@ def _last_line_of_the_router_in_a_fresh_process(lines: str) -> str:
     """Run the app's router once with AppTest in a fresh Python process (as on a server, where
     the app itself first loads NumPy and sets up the process), then ``lines`` (``at`` is the
     AppTest); the last line the process printed."""
-    import os
     import subprocess
     import sys
     from tests.app.conftest import APP
@@ -133,9 +132,8 @@ def _last_line_of_the_router_in_a_fresh_process(lines: str) -> str:
     script = ("from streamlit.testing.v1 import AppTest\n"
               f"at = AppTest.from_file({APP!r}, default_timeout=60).run()\n"
               "assert not at.exception\n" + lines)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")])}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         timeout=120, cwd=ROOT, env=env)
+                         timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout.strip().splitlines()[-1]
 

@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pytest
 
-from lab_ui.parse import InputError, MAX_ENTRIES, MAX_IDS, parse_ids, parse_matrix, parse_vector
+from lab_ui.parse import InputError, MAX_IDS, MAX_TYPED_ENTRIES, parse_ids, parse_matrix, parse_vector
 
 
 def _message(call) -> str:
@@ -32,9 +32,9 @@ def test_id_messages_name_the_input_and_the_right_range():
 
 
 def test_vector_and_matrix_limits_are_inclusive_and_reported():
-    assert parse_vector(",".join(["1"] * MAX_ENTRIES)).shape == (MAX_ENTRIES,)
-    msg = _message(lambda: parse_vector(",".join(["1"] * (MAX_ENTRIES + 1)), "Vector u"))
-    assert msg.startswith("Vector u has 65 entries") and f"at most {MAX_ENTRIES}" in msg
+    assert parse_vector(",".join(["1"] * MAX_TYPED_ENTRIES)).shape == (MAX_TYPED_ENTRIES,)
+    msg = _message(lambda: parse_vector(",".join(["1"] * (MAX_TYPED_ENTRIES + 1)), "Vector u"))
+    assert msg.startswith("Vector u has 65 entries") and f"at most {MAX_TYPED_ENTRIES}" in msg
     assert parse_vector("1e6, -1e6").tolist() == [1e6, -1e6]                 # the bound itself is allowed
     assert "too large" in _message(lambda: parse_vector("1000001"))
     assert parse_matrix("\n".join(["1"] * 16)).shape == (16, 1)

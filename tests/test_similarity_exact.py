@@ -10,7 +10,7 @@ from core.similarity import (cosine_matrix, cosine_steps, cosines_to, mean_embed
 from tests.refusal import refused
 
 
-TOO_LONG = similarity.MAX_DIM + 1
+TOO_LONG = similarity.MAX_VECTOR + 1
 
 
 def test_cosine_steps_checks_and_products():
@@ -76,11 +76,11 @@ def test_the_dot_product_of_orthogonal_and_of_parallel_vectors():
 
 def test_a_vector_longer_than_the_limit_is_refused_by_its_own_name():
     long = np.ones(TOO_LONG)
-    message = f"u has {TOO_LONG:,} numbers; at most {similarity.MAX_DIM:,} are allowed."
+    message = f"u has {TOO_LONG:,} numbers; at most {similarity.MAX_VECTOR:,} are allowed."
     refused(lambda: cosine_steps(long, long), message)
     refused(lambda: norm(long), message)
     refused(lambda: cosines_to(np.ones((1, TOO_LONG)), long),
-            f"v has {TOO_LONG:,} numbers; at most {similarity.MAX_DIM:,} are allowed.")
+            f"v has {TOO_LONG:,} numbers; at most {similarity.MAX_VECTOR:,} are allowed.")
     assert cosines_to(np.ones((1, 4)), np.ones(4)).tolist() == [1.0]
 
 

@@ -5,12 +5,12 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, WINDOW, WIDTHS, WINDOWS, accuracy_table, answers_table,
+from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, ANALOGY_WINDOW, ANALOGY_WIDTHS, ANALOGY_WINDOWS, accuracy_table, answers_table,
                                  group_of, relation_of, split_sentence)
 from lab_ui.common import chart_with_table, intro
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
                             odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
 from core.skipgram import SkipGramConfig
@@ -22,9 +22,9 @@ TEXT = relations_text()
 def controls() -> tuple[int, SkipGramConfig]:
     """The window and the run's config (SETTINGS at the chosen d_model)."""
     c1, c2 = st.columns(2, gap="large")
-    window = c1.select_slider("Window", WINDOWS, WINDOW, key="ana_window", bind="query-params",
+    window = c1.select_slider("Window", ANALOGY_WINDOWS, ANALOGY_WINDOW, key="ana_window", bind="query-params",
                               help="How many words on each side count as neighbours.")
-    d_model = c2.select_slider("d_model", WIDTHS, SETTINGS.d_model, key="ana_d", bind="query-params",
+    d_model = c2.select_slider("d_model", ANALOGY_WIDTHS, SETTINGS.d_model, key="ana_d", bind="query-params",
                                help="How many numbers each word's row has.")
     return window, replace(SETTINGS, d_model=d_model)
 
@@ -123,10 +123,10 @@ def main() -> None:
     progress = st.empty()
     result = train_run(TEXT, window, config, progress=progress)
     vocab = corpus.vocab
-    lesson = train_run(GUIDE_TEXT, 2, SkipGramConfig())      # the lesson's reference run
+    lesson = train_run(GUIDE_TEXT, GUIDE_WINDOW, SkipGramConfig())      # the lesson's reference run
     st.caption(f"Skip-gram on the made-up text: {len(vocab)} words, window {window}, d_model {config.d_model}, "
                f"learning rate {config.lr}, {config.steps:,} steps; loss {result.final_loss:.3f}.")
-    scores_panel(result.E, vocab, lesson.E, corpus_for(GUIDE_TEXT, 2).vocab)
+    scores_panel(result.E, vocab, lesson.E, corpus_for(GUIDE_TEXT, GUIDE_WINDOW).vocab)
     analogy_panel(result.E, vocab)
     axis_panel(result.E, vocab)
     odd_panel(result.E, vocab)

@@ -10,7 +10,7 @@ from lab_ui.common import error, fixed_decimals, intro, plain
 from lab_ui.parse import MAX_TEXT, InputError, parse_ids
 from lab_ui.presets import upstream_in_hundredths
 from lab_ui.runs import corpus_for, tokenizer
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.embedding import GPT2_INIT_STD, init_table, lookup_backward, rows_touched, sgd_step
 from core.params import GPT2_VOCAB_SIZE
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
@@ -139,7 +139,7 @@ def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: f
 def tying_panel() -> None:
     """One training pair of the Train screen's model: E gets a few rows of gradient, W every column."""
     st.subheader("Weight tying: the output side touches every row")
-    corpus = corpus_for(GUIDE_TEXT, 2)
+    corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)
     E, W = init_params(corpus.V, SkipGramConfig())
     _, dE, dW = loss_and_grads_pairs(E, W, corpus.inputs[:1], corpus.targets[:1])
     centre, context = corpus.vocab[corpus.inputs[0]], corpus.vocab[corpus.targets[0]]

@@ -7,7 +7,7 @@ from lab_ui.common import intro
 from lab_ui.inputs import two_sentences
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
-from core.corpus import GUIDE_TEXT, Corpus
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW, Corpus
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig, TrainResult
 
@@ -18,8 +18,8 @@ def main() -> None:
           "**word order** and **context**. "
           "**Try:** write two sentences with the same words in a different order.")
     reset_button("limits_", key="limits_reset")
-    corpus = corpus_for(GUIDE_TEXT, 2)
-    result = train_run(GUIDE_TEXT, 2, SkipGramConfig())   # the Train screen's reference run
+    corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)
+    result = train_run(GUIDE_TEXT, GUIDE_WINDOW, SkipGramConfig())   # the Train screen's reference run
     order_panel(corpus, result)
     context_panel()
 

@@ -11,7 +11,7 @@ from lab_ui.common import chart_with_table, error, intro, vector_frame
 from lab_ui.parse import MAX_TEXT, InputError, parse_id_rows, parse_matrix
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
 from core.skipgram import SkipGramConfig, uniform_loss
 
@@ -122,9 +122,9 @@ def init_panel() -> None:
     with c1:
         chart_with_table(charts.strip(df, "value", "start", "Every entry of each table as a tick"),
                          df, key="lookup_init_table")
-    runs = {f"std {s}": train_run(GUIDE_TEXT, 2, replace(INIT_RUN, d_model=int(width), init_std=s))
+    runs = {f"std {s}": train_run(GUIDE_TEXT, GUIDE_WINDOW, replace(INIT_RUN, d_model=int(width), init_std=s))
             for s in INIT_STDS}  # keys "std 0.02", "std 1.0"
-    V = corpus_for(GUIDE_TEXT, 2).V
+    V = corpus_for(GUIDE_TEXT, GUIDE_WINDOW).V
     with c2:
         chart_with_table(
             charts.loss_curve({k: r.losses for k, r in runs.items()},

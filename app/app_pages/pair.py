@@ -7,7 +7,7 @@ from lab_ui.common import intro
 from lab_ui.pair_view import STAGES, buttons, position, vector_rows, word_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.pair_step import combined_scores, pair_step, rows_moved, walk
 from core.skipgram import SkipGramConfig, init_params
 
@@ -68,7 +68,7 @@ def main() -> None:
           "see what one step changes. **Try:** press *Next step* until the update, then *Next pair*.")
     reset_button("pair_", key="pair_reset")
     cfg = SkipGramConfig()
-    corpus = corpus_for(GUIDE_TEXT, 2)                 # the lesson's text and window
+    corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)                 # the lesson's text and window
     n_pairs = len(corpus.inputs)
     buttons(n_pairs)
     pair, stage = position(n_pairs)

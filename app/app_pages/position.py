@@ -5,10 +5,10 @@ import streamlit as st
 from lab_ui import charts, layout
 from lab_ui.common import chart_with_table, intro
 from lab_ui.inputs import two_sentences
-from lab_ui.position_view import KINDS, SUMMARIES, WIDTHS, place_table, summary_table
+from lab_ui.position_view import KINDS, SUMMARIES, POSITION_WIDTHS, place_table, summary_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.position import LEARNED_INIT_STD, learned_start, order_test, sinusoidal
 from core.similarity import cosine_matrix
 from core.skipgram import SkipGramConfig
@@ -65,7 +65,7 @@ def summaries_panel(E, ids_a, ids_b, P) -> None:
 
 def picture_panel() -> None:
     st.subheader("What sinusoidal position vectors look like")
-    d = st.select_slider("Width of each position vector", options=WIDTHS, value=16, key="pos_width", bind="query-params")
+    d = st.select_slider("Width of each position vector", options=POSITION_WIDTHS, value=16, key="pos_width", bind="query-params")
     P = sinusoidal(PICTURE_PLACES, d)
     S = cosine_matrix(P)
     labels = [str(t) for t in range(PICTURE_PLACES)]
@@ -90,8 +90,8 @@ def main() -> None:
           "summaries can now tell the two sentences apart.")
     reset_button("pos_", key="pos_reset")
     cfg = SkipGramConfig()
-    corpus = corpus_for(GUIDE_TEXT, 2)                 # the lesson's reference run, as on Limits
-    result = train_run(GUIDE_TEXT, 2, cfg)
+    corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)                 # the lesson's reference run, as on Limits
+    result = train_run(GUIDE_TEXT, GUIDE_WINDOW, cfg)
     ids_a, ids_b, _, _ = two_sentences(corpus, "pos_")
     # The labels are the options (a link's address holds the label the class sees).
     label = st.radio("Position vectors", list(KINDS.values()), key="pos_kind", bind="query-params",

@@ -11,7 +11,7 @@ from lab_ui.tsne_motion import tsne_motion_view
 from lab_ui.find_word import find_box, found_table, ring_args
 from core.similarity import cosine_matrix
 
-NEIGHBOURS = 5   # k of the neighbourhood kept by each picture
+KEPT_K = 5   # k of the neighbourhood kept by each picture
 
 
 def main() -> None:
@@ -28,12 +28,12 @@ def main() -> None:
                    "under each picture (and under the mouse pointer).")
     if not perps:
         st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
-    shown = pictures(table, perps, seed, NEIGHBOURS)
+    shown = pictures(table, perps, seed, KEPT_K)
     found = find_box("proj_find", table.vocab)
     pictures_row(table, shown, found)
     if found is not None:
         found_panel(table, shown, found)
-    neighbours_kept(shown, NEIGHBOURS)
+    neighbours_kept(shown, KEPT_K)
     st.divider()
     tsne_motion_view(table.E, table.vocab, table.colour, table.priority, found)
     st.divider()
@@ -59,7 +59,7 @@ def picture_controls() -> tuple[str, tuple[int, ...], int]:
 
 def found_panel(table: Table, shown: list[Picture], found: int) -> None:
     """The found word's neighbours in the table, and which pictures keep each of them near."""
-    st.markdown(f"**{table.vocab[found]}**: its {NEIGHBOURS} nearest words by cosine in the full table, "
+    st.markdown(f"**{table.vocab[found]}**: its {KEPT_K} nearest words by cosine in the full table, "
                 "and whether each picture keeps them among its nearest points. “far” marks a neighbour "
                 "the picture places far away: a dashed orange ring on that picture.")
     st.dataframe(found_table(table.vocab, found, cosine_matrix(table.E)[found],

@@ -10,7 +10,7 @@ from lab_ui.parse import MAX_TEXT, InputError, parse_vector
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for
 from lab_ui.similarity_views import arrows_chart, arrows_frame, arrows_px, onehot_cosines, squares
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.params import GPT2_VOCAB_SIZE
 from core.similarity import CosineSteps, cosine_steps
 
@@ -33,7 +33,7 @@ def main() -> None:
     with right:
         arrows_panel(u, v, s)
     st.divider()
-    onehot_panel(corpus_for(GUIDE_TEXT, 2).vocab)
+    onehot_panel(corpus_for(GUIDE_TEXT, GUIDE_WINDOW).vocab)
     exercises()
 
 

@@ -130,7 +130,7 @@ def run_figures(result: TrainResult, corpus: Corpus, config: SkipGramConfig, flo
           if last_step > 0 else []),
         dict(label="loss floor", value=f"{floor:.3f}", help="The lowest loss any model can reach on this text."),
     ], key="train_metrics")
-    if result.diverged:
+    if result.diverged_step is not None:         # the run diverged (result.diverged)
         st.error(captions.divergence(result.losses, result.diverged_step, config.lr, BLOWUP_FACTOR))
 
 

@@ -9,9 +9,9 @@ from core.skipgram import SkipGramConfig
 # Skip-gram settings that learn the made-up text well: window 1, so a word's neighbours are its
 # role word and its identity word rather than the next sentence's words.
 SETTINGS = SkipGramConfig(d_model=16, lr=1.0, steps=1500)
-WINDOW = 1
-WINDOWS = [1, 2, 3]
-WIDTHS = [2, 4, 8, 16, 32]
+ANALOGY_WINDOW = 1
+ANALOGY_WINDOWS = [1, 2, 3]
+ANALOGY_WIDTHS = [2, 4, 8, 16, 32]
 
 
 def group_of(word: str) -> str:

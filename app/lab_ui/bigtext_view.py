@@ -34,7 +34,7 @@ __all__ = ["Word2VecJob", "is_big", "show", "size_of"]
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
 MAP_WORDS = 50
-NEIGHBOURS = 10
+NEIGHBOURS_LISTED = 10
 WORD_BOX = 60
 """Longest word the two word boxes take."""
 
@@ -133,10 +133,10 @@ def watch(job: Word2VecJob) -> None:
 
 
 def results_view(job: Word2VecJob) -> None:
-    if job.error:
-        st.error(plain(job.error))
-        return
     r = job.result
+    if job.error or r is None:          # a finished run without an error has its result
+        st.error(plain(job.error or "Training ended without a result."))
+        return
     if r.stopped:
         st.warning(f"Stopped after {r.words_done:,} of {job.total:,} words: these are the vectors "
                    "learned so far.")
@@ -177,7 +177,7 @@ def neighbours_view(r: Word2VecResult) -> None:
     i = _lookup(r, "Type a word", "train_w2v_word", _default_word(r))
     if i is None:
         return
-    nn = nearest(r.E, i, k=min(NEIGHBOURS, len(r.vocab) - 1))
+    nn = nearest(r.E, i, k=min(NEIGHBOURS_LISTED, len(r.vocab) - 1))
     st.dataframe(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
                                "cosine": [round(c, 2) for _, c in nn],
                                "count in the text": [int(r.counts[j]) for j, _ in nn]}),

@@ -84,7 +84,7 @@ def percent_shares(explained: np.ndarray) -> tuple[str, str, str]:
         rest = round(100 - first - second, d)
         if round(first + second) == title and (rest > 0 or e1 + e2 >= 100 * ALL_KEPT):
             break
-    return tuple(f"{x:.{d}f}%" for x in (first, second, rest))
+    return f"{first:.{d}f}%", f"{second:.{d}f}%", f"{rest:.{d}f}%"
 
 
 def pca_reading(d_model: int, explained: np.ndarray) -> str:

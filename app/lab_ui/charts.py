@@ -358,7 +358,7 @@ def bars(df: pd.DataFrame, x: str, y: str, title: str = "", color: str | None = 
     cat = _field(x, "nominal", sort=sort, title=x_title or x,
                  axis={"labelAngle": 0 if horizontal else -30, "labelLimit": 200, "labelOverlap": False})
     val = _field(y, "quantitative", scale={"domain": list(domain)} if domain else {}, title=y_title or y)
-    enc = dict(x=val, y=cat) if horizontal else dict(x=cat, y=val)
+    enc: dict[str, dict | list] = dict(x=val, y=cat) if horizontal else dict(x=cat, y=val)
     enc["tooltip"] = [_field(x, _kind(df[x])), _field(y, "quantitative", format=fmt)]
     if color:
         enc["color"] = _field(color, "nominal", legend={"orient": "bottom"},

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 import pandas as pd
 import streamlit as st
@@ -28,7 +29,7 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     boxes on every rerun were the largest part of the page's work after a slider move."""
     from lab_ui.charts import on_screen
     from lab_ui.handout import every_table_open, handout
-    width = "stretch" if stretch else "content"
+    width: Literal["stretch", "content"] = "stretch" if stretch else "content"
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.charts
         st.vega_lite_chart(spec=on_screen(chart, print_view=handout()), width=width)
     else:

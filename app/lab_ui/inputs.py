@@ -8,7 +8,7 @@ These boxes are text boxes read by ``lab_ui.parse.parse_whole``: ``1e6``, ``1,00
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import numpy as np
 import streamlit as st
@@ -16,6 +16,14 @@ import streamlit as st
 from core.corpus import text_changes
 from lab_ui.common import error, plain
 from lab_ui.parse import InputError, parse_whole
+
+
+@overload
+def whole_input(label: str, low: int, high: int, default: int, key: str, where=None, *,
+                fallback: int, **kwargs) -> int: ...
+@overload
+def whole_input(label: str, low: int, high: int, default: int, key: str, where=None,
+                fallback: None = None, **kwargs) -> int | None: ...
 
 
 def whole_input(label: str, low: int, high: int, default: int, key: str, where=None,

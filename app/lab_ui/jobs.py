@@ -49,7 +49,7 @@ HEAVY_SLOTS = max(1, (os.cpu_count() or 2) - 1)
 LONG_RUN_SECONDS = 1.0
 """A run that ``core.budget`` expects to take longer than this is a long run (300 pasted
 words at d_model 4 for 3,000 steps: about 3.7 s); a shorter one just runs."""
-POLL_SECONDS = 0.25
+QUEUE_POLL_SECONDS = 0.25
 SHORT, PREPARE, LONG = "short", "prepare", "long"
 LANES = (SHORT, PREPARE, LONG)
 BROWSER_COOKIE = "_streamlit_xsrf"
@@ -109,7 +109,7 @@ class JobSlots:
                 owner: str | None = None, lane: str = SHORT) -> Ticket:
         """Block until ``owner``'s run gets a slot of ``lane`` by the rules above; the ticket
         to ``release``. While waiting, ``on_wait(place, running)`` is called about every
-        POLL_SECONDS (place 1 = next in line, 0 = behind the owner's own run; running: runs
+        QUEUE_POLL_SECONDS (place 1 = next in line, 0 = behind the owner's own run; running: runs
         holding a slot of this lane); ``cancelled()`` returning True leaves the queue and
         raises ``Cancelled``. Any exception from ``on_wait`` also leaves the queue."""
         if lane not in LANES:
@@ -134,7 +134,7 @@ class JobSlots:
                 if on_wait is not None:
                     on_wait(place, running)
                 with self._cond:
-                    self._cond.wait(POLL_SECONDS)
+                    self._cond.wait(QUEUE_POLL_SECONDS)
         except BaseException:
             with self._cond:
                 if ticket in self._queue:

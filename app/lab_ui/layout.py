@@ -8,7 +8,12 @@ never cut off with an ellipsis; charts take their block's width (``width="contai
 """
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
+
+Gap = Literal["xxsmall", "xsmall", "small", "medium", "large", "xlarge", "xxlarge"]
+"""The space between blocks, by the names ``st.container(gap=...)`` takes."""
 
 # Block widths in CSS px. A chart block plus a side panel fit side by side from about
 # 500 + 280 + gap: narrower main areas stack them.
@@ -31,7 +36,7 @@ def metrics(items: list[dict], key: str | None = None) -> None:
             st.metric(**item, width="content")
 
 
-def blocks(*widths: int, key: str | None = None, gap: str = "large"):
+def blocks(*widths: int, key: str | None = None, gap: Gap = "large"):
     """Containers of the given widths in one row that wraps: side by side when the main
     area is wide enough for all of them, stacked otherwise. A width larger than the main
     area shrinks to it."""

@@ -7,7 +7,7 @@ import zlib
 import streamlit as st
 
 from lab_ui.runs import train_run
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.export import projector_tsv
 from core.skipgram import SkipGramConfig
 from core.vectors_io import Vectors, read_projector
@@ -24,7 +24,7 @@ def parsed(vectors: bytes, metadata: bytes | None) -> Vectors:
 
 def lesson_files() -> tuple[bytes, bytes]:
     """The Train screen's reference run, written exactly as its Export tab writes it."""
-    r = train_run(GUIDE_TEXT, 2, SkipGramConfig())
+    r = train_run(GUIDE_TEXT, GUIDE_WINDOW, SkipGramConfig())
     vectors, metadata = projector_tsv(r.E, r.vocab)
     return vectors.encode(), metadata.encode()
 

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-MAX_ENTRIES = 64
+MAX_TYPED_ENTRIES = 64
 MAX_IDS = 256
 MAX_TEXT = 4_000
 """Longest text a number box takes (``max_chars``: the browser stops a paste there);
@@ -41,8 +41,8 @@ def parse_vector(text: str, name: str = "The vector") -> np.ndarray:
     tokens = [t for t in _SPLIT.split(text.strip().strip("[]()")) if t]
     if not tokens:
         raise InputError(f"{name} is empty. Type numbers separated by commas, e.g. 1, 2, 2.")
-    if len(tokens) > MAX_ENTRIES:
-        raise InputError(f"{name} has {len(tokens)} entries; at most {MAX_ENTRIES} are allowed here.")
+    if len(tokens) > MAX_TYPED_ENTRIES:
+        raise InputError(f"{name} has {len(tokens)} entries; at most {MAX_TYPED_ENTRIES} are allowed here.")
     return np.array([_number(t, name) for t in tokens])
 
 

@@ -10,7 +10,7 @@ from core.similarity import cosine
 
 KINDS = {"sinusoidal": "Sinusoidal (fixed)", "learned": "Learned, before training",
          "none": "None"}
-WIDTHS = [2, 4, 8, 16, 32, 64]
+POSITION_WIDTHS = [2, 4, 8, 16, 32, 64]
 SUMMARIES = ("“mean” averages the vectors of the sentence; “mean of tanh” first squashes each number "
              "of each vector with tanh, then averages. “cosine” compares A's summary with B's, “largest "
              "gap” is the biggest difference between their numbers, and “no” under “tells apart” means "

@@ -16,6 +16,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import fields, is_dataclass, replace
+from typing import Generic, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -39,7 +40,11 @@ estimate is cautious (0.36 s for the lesson's reference run, which trains in ~0.
 bar that flashes for a blink only adds drawing to the page (about 25 updates of the page)."""
 
 
-class RunCache:
+R = TypeVar("R")
+"""The kind of result a cache holds (a TrainResult, a comparison of two runs)."""
+
+
+class RunCache(Generic[R]):
     """A thread-safe least-recently-used store of training results.
 
     ``claim``/``release``: when many sessions ask for the same new run at once (a class
@@ -48,7 +53,7 @@ class RunCache:
 
     def __init__(self, max_entries: int = MAX_RUNS, max_bytes: int = MAX_RUN_BYTES):
         self.max_entries, self.max_bytes = max_entries, max_bytes
-        self._items: OrderedDict[tuple, tuple[TrainResult, int]] = OrderedDict()
+        self._items: OrderedDict[tuple, tuple[R, int]] = OrderedDict()
         self._lock = threading.Lock()
         self._training: dict[tuple, threading.Event] = {}
 
@@ -67,14 +72,14 @@ class RunCache:
         if done is not None:
             done.set()
 
-    def get(self, key: tuple) -> TrainResult | None:
+    def get(self, key: tuple) -> R | None:
         with self._lock:
             if key not in self._items:
                 return None
             self._items.move_to_end(key)
             return self._items[key][0]
 
-    def put(self, key: tuple, result) -> None:
+    def put(self, key: tuple, result: R) -> None:
         size = _freeze_arrays(result)
         with self._lock:
             self._items[key] = (result, size)
@@ -110,7 +115,7 @@ def _freeze_arrays(result) -> int:
 
 
 @st.cache_resource(show_spinner=False)
-def run_cache() -> RunCache:
+def run_cache() -> RunCache[TrainResult]:
     return RunCache()
 
 
@@ -228,7 +233,8 @@ class _Partials:
     run has handed its result over."""
 
     def __init__(self, size: int = 16):
-        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+        self.size, self._lock = size, threading.Lock()
+        self._items: OrderedDict[str, tuple] = OrderedDict()
 
     def put(self, session: str, item: tuple) -> None:
         with self._lock:

@@ -18,7 +18,7 @@ from lab_ui.paste_guard import TEXT_AREA_LIMIT
 from lab_ui.presets import SOFTMAX_SETTINGS
 
 from core.bigtext import MAX_SOFTMAX_VOCAB
-from core.corpus import GUIDE_TEXT
+from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.generated import generate_corpus
 from core.skipgram import SkipGramConfig
 from core.textfile import NotTextError, decode_text
@@ -44,7 +44,6 @@ TABS = ["Result", "Replay training", "Compare runs", "Negative sampling", "Expor
 (``train_tab=...``). Short enough that all five fit the main area at 853 px with the sidebar open."""
 OLD_TAB_NAMES = {"Compare two runs": "Compare runs", "Softmax vs negative sampling": "Negative sampling"}
 """Earlier names of the tabs, as older links carry them -> today's names."""
-WINDOW = 2
 """The lesson's window: two words on each side (a corpus setting, not a training one)."""
 
 
@@ -90,7 +89,8 @@ class WholeBox:
                            bind="query-params", help=self.help)
 
 
-CONTROLS = {   # in screen order: a SkipGramConfig field (or "window") -> the widget that sets it
+# In screen order: a SkipGramConfig field (or "window") -> the widget that sets it.
+CONTROLS: dict[str, Slider | Choice | WholeBox] = {
     "d_model": Slider("d_model", 1, 32, "The vector width: how many numbers each word's vector has."),
     "lr": Choice("Learning rate", tuple(LR_OPTIONS), "How big each update step is. Too big and "
                  "training blows up."),
@@ -99,7 +99,7 @@ CONTROLS = {   # in screen order: a SkipGramConfig field (or "window") -> the wi
     "seed": WholeBox("Seed", 0, 1_000_000, "Which random starting table, from 0 to 1,000,000. "
                      "Same seed, same run."),
 }
-LESSON_DEFAULTS = {**{f.name: f.default for f in fields(SkipGramConfig)}, "window": WINDOW}
+LESSON_DEFAULTS = {**{f.name: f.default for f in fields(SkipGramConfig)}, "window": GUIDE_WINDOW}
 """Each control's starting value: the lesson's reference run (SkipGramConfig's defaults)."""
 LESSON_RUN = {**{f"train_{name}": (str(LESSON_DEFAULTS[name]) if isinstance(control, WholeBox)
                                    else LESSON_DEFAULTS[name]) for name, control in CONTROLS.items()},
@@ -237,4 +237,4 @@ def _use_generated_settings() -> None:
     st.session_state["train_d_model"] = SOFTMAX_SETTINGS.d_model
     st.session_state["train_lr"] = SOFTMAX_SETTINGS.lr
     st.session_state["train_steps"] = SOFTMAX_SETTINGS.steps
-    st.session_state["train_window"] = WINDOW
+    st.session_state["train_window"] = GUIDE_WINDOW

@@ -102,7 +102,7 @@ def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, gene
                            **(ring_args(overlap, found) if overlap is not None else {})),
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
             key="train_pca_table", stretch=True)
-        if overlap is not None and S is not None:
+        if overlap is not None and found is not None and S is not None:
             st.dataframe(found_table(corpus.vocab, found, S[found], {"PCA map": overlap}), hide_index=True,
                          key="train_found_table")
     with right:

@@ -23,13 +23,13 @@ from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
 from core.honesty import neighbour_overlap
 from core.senses import sense_lean
-from core.negsampling import NegSamplingConfig, compare_objectives
+from core.negsampling import NegSamplingConfig, ObjectiveComparison, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, TrainResult, loss_floor
 from core.vectors import Vectors
 
-PLAY_SECONDS = 0.35
+REPLAY_SECONDS = 0.35
 MAX_HEATMAP_WORDS = 64     # a heatmap of 300 x 300 words is unreadable (and too heavy to draw)
 COMPARE_LR_OPTIONS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)   # run B's learning rates
 
@@ -77,7 +77,7 @@ def replay_view(result: TrainResult, corpus: Corpus, found: int | None = None) -
                         help="Steps through the snapshots; switch off to pause.")
     start_at_the_end("train_replay_step", steps)
 
-    @st.fragment(run_every=PLAY_SECONDS if playing else None)
+    @st.fragment(run_every=REPLAY_SECONDS if playing else None)
     def frame_view() -> None:
         step = step_slider("Training step", steps, "train_replay_step", playing)
         i = steps.index(step)
@@ -152,7 +152,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     word = st.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
                         index=corpus.vocab.index("cat") if "cat" in corpus.vocab else 0)
     k = min(5, corpus.V - 1)
-    rows = {}
+    rows: dict[str, list[str] | list[float]] = {}
     for name, r in (("A", result), ("B", res_b)):
         nn = nearest(r.E, corpus.vocab.index(word), k=k)
         rows[f"{name}: neighbour"] = [corpus.vocab[j] for j, _ in nn]
@@ -216,7 +216,7 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
 
 
 @st.cache_resource(show_spinner=False)
-def _objective_cache() -> RunCache:
+def _objective_cache() -> RunCache[ObjectiveComparison]:
     """Comparisons, shared by all sessions, bounded in count and bytes like the runs."""
     return RunCache(max_entries=8)
 

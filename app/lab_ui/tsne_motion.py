@@ -13,7 +13,7 @@ from core.honesty import neighbour_overlap
 from lab_ui.player import start_at_the_end, step_slider
 
 FRAME_EVERY = 25             # iterations between two kept pictures (41 frames for 1,000)
-PLAY_SECONDS = 0.4
+TSNE_PLAY_SECONDS = 0.4
 PERPLEXITIES = [2, 5, 10, 30]
 EXAGGERATION_ITER = 250      # core.tsne's default: the first iterations pull neighbours 12x harder
 
@@ -39,7 +39,7 @@ def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priorit
     steps = [int(s) for s in run.frame_steps]
     start_at_the_end("proj_motion_step", steps)
 
-    @st.fragment(run_every=PLAY_SECONDS if playing else None)
+    @st.fragment(run_every=TSNE_PLAY_SECONDS if playing else None)
     def frame() -> None:
         step = step_slider("Iteration", steps, "proj_motion_step", playing)
         i = steps.index(step)

@@ -63,7 +63,7 @@ slowed by someone's word2vec on the same core."""
 KEEP_BYTES = 160 * 2**20
 """An idle worker is kept for the next run only while its resident memory is under this
 (a fresh worker: about 40 MiB); a bigger one is ended, so its memory goes back to the machine."""
-POLL_SECONDS = 0.1
+ANSWER_POLL_SECONDS = 0.1
 REPORT_SECONDS = 0.1
 STOP_GRACE_SECONDS = 2.0
 """How long a run asked to stop may take to hand its partial result over (the core answers
@@ -85,8 +85,7 @@ class Worker:
     def __init__(self, nice: int = WORKER_NICE):
         job_r, job_w = os.pipe()
         ans_r, ans_w = os.pipe()
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "app")]),
-               **{name: "1" for name in BLAS_THREAD_VARIABLES}}
+        env = {**os.environ, **{name: "1" for name in BLAS_THREAD_VARIABLES}}
         self.proc = subprocess.Popen([sys.executable, "-m", "lab_ui.workers", str(job_r), str(ans_w), str(nice)],
                                      pass_fds=(job_r, ans_w), stdin=subprocess.DEVNULL, env=env, cwd=ROOT)
         os.close(job_r)
@@ -116,7 +115,7 @@ class Worker:
         self.jobs.send(("run", job, fn, args, kwargs, stoppable))
         step, value, asked = 0, float("nan"), None
         while True:
-            if self.answers.poll(POLL_SECONDS):
+            if self.answers.poll(ANSWER_POLL_SECONDS):
                 try:
                     kind, *rest = self.answers.recv()
                 except EOFError:
@@ -213,7 +212,7 @@ def call(fn: Callable[..., Any], *args, callback: Callable[[int, float], bool | 
     ``fn`` must be importable by name (a core function). ``stoppable``: ``fn`` takes the
     core's ``callback=`` argument (it reports progress and returns a partial result when
     asked to stop). ``callback(step, value)`` is called here, in the caller's thread, about
-    every POLL_SECONDS with the run's latest report; returning True asks the run to stop (a
+    every ANSWER_POLL_SECONDS with the run's latest report; returning True asks the run to stop (a
     run that cannot stop has its worker terminated at once and ``Cancelled`` raised).
     ``background``: compute it in a worker of ``BACKGROUND`` (lowest priority, ended after).
     Whatever way ``call`` is left, the run is over afterwards."""

@@ -12,7 +12,7 @@ from core.bigtext import sense_split
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.vectors import Vectors
-from lab_ui.bigtext_view import HEATMAP_WORDS, MAP_WORDS, NEIGHBOURS
+from lab_ui.bigtext_view import HEATMAP_WORDS, MAP_WORDS, NEIGHBOURS_LISTED
 from tests.app.conftest import assert_clean
 from tests.app.values import assert_close, charts, table, texts
 
@@ -68,7 +68,7 @@ def test_the_neighbours_of_the_default_or_a_typed_word(with_bank, typed, word):
     r = result(40, with_bank)
     at = run_view("neighbours_view", r, **({"train_w2v_word": typed} if typed else {}))
     i = r.vocab.index(word)
-    nn = nearest(r.E, i, k=NEIGHBOURS)
+    nn = nearest(r.E, i, k=NEIGHBOURS_LISTED)
     t = table(at, "neighbour")
     assert list(t["neighbour"]) == [r.vocab[j] for j, _ in nn]
     assert list(t["cosine"]) == [round(c, 2) for _, c in nn]

@@ -5,7 +5,7 @@ from dataclasses import fields
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig
 from lab_ui.common import plain
-from lab_ui.train_controls import BOUND, CONTROLS, LESSON_RUN, WINDOW, WholeBox
+from lab_ui.train_controls import BOUND, CONTROLS, LESSON_RUN, GUIDE_WINDOW, WholeBox
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 
 
@@ -23,7 +23,7 @@ def test_the_link_carries_every_control_and_the_text_source():
 def test_the_reset_values_are_the_reference_run():
     reference = SkipGramConfig()
     for name, control in CONTROLS.items():
-        expected = WINDOW if name == "window" else getattr(reference, name)
+        expected = GUIDE_WINDOW if name == "window" else getattr(reference, name)
         value = LESSON_RUN[f"train_{name}"]
         assert value == (str(expected) if isinstance(control, WholeBox) else expected), name
     assert (LESSON_RUN["train_d_model"], LESSON_RUN["train_lr"], LESSON_RUN["train_steps"],
@@ -117,4 +117,4 @@ def test_the_generated_texts_settings_button_sets_them(monkeypatch):
     monkeypatch.setattr(train_controls, "st", fake)
     train_controls._use_generated_settings()
     assert fake.session_state == {"train_d_model": SOFTMAX_SETTINGS.d_model, "train_lr": SOFTMAX_SETTINGS.lr,
-                                  "train_steps": SOFTMAX_SETTINGS.steps, "train_window": WINDOW}
+                                  "train_steps": SOFTMAX_SETTINGS.steps, "train_window": GUIDE_WINDOW}

@@ -34,16 +34,19 @@ def test_work_grows_like_the_real_work():
 
 
 def test_estimate_is_within_a_factor_of_three_of_the_measured_time():
-    """The cost model against the clock (one BLAS thread, as the app runs).
-    A loose check: the estimate only has to put the budget's edge in the right place."""
+    """The cost model against the processor time the run took (one BLAS thread, as the app
+    runs, so all of it is this thread's: ``time.thread_time``). Not the wall clock: on a
+    machine shared with other work the wall clock also counts the time spent waiting for a
+    core (8x the estimate at a load average of 11 on 2 cores). A loose check: the estimate
+    only has to put the budget's edge in the right place."""
     from threadpoolctl import threadpool_limits
     corpus = Corpus.from_text(PASTED, window=5)
     with threadpool_limits(1, "blas"):
-        start = time.perf_counter()
+        start = time.thread_time()
         train(corpus, SkipGramConfig(d_model=32, steps=300))
-        took = time.perf_counter() - start
+        took = time.thread_time() - start
     est = budget.seconds(budget.skipgram_work(corpus.V, 32, 300))
-    assert est / 3 < took < est * 6, (est, took)   # slack for a loaded test machine
+    assert est / 3 < took < est * 6, (est, took)
 
 
 def test_max_steps_fit_and_one_more_does_not():
@@ -110,9 +113,9 @@ def _pasted_at_maxima():
 
 def test_train_at_the_sliders_maxima_is_scaled_down_with_a_reason():
     at = _pasted_at_maxima()
-    start = time.perf_counter()
+    start = time.process_time()      # processor time: a busy shared machine's waits not counted
     at.run(timeout=60)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     assert_clean(at)
     corpus = Corpus.from_text(PASTED, window=5, max_vocab=300)
     most = budget.max_skipgram_steps(corpus.V, 32)
@@ -121,7 +124,7 @@ def test_train_at_the_sliders_maxima_is_scaled_down_with_a_reason():
     labels = [m.label for m in at.metric if m.label.startswith("loss, step ") and m.label != "loss, step 0"]
     used = int(labels[0].removeprefix("loss, step ").replace(",", ""))
     assert used <= most and used in (0, 100, 250, 500, 1000, 2000, 3000)
-    assert took < 30, took       # AppTest on a shared machine; the core run itself is ~budget
+    assert took < 30, took       # AppTest's own work too; the core run itself is ~budget
 
 
 def test_negative_sampling_tab_at_the_maxima_is_refused_with_what_fits():
@@ -132,9 +135,9 @@ def test_negative_sampling_tab_at_the_maxima_is_refused_with_what_fits():
     at.slider(key="train_window").set_value(5).run()
     at.select_slider(key="train_steps").set_value(5000).run(timeout=60)
     at.slider(key="train_ns_negatives").set_value(20).run(timeout=60)
-    start = time.perf_counter()
+    start = time.process_time()      # processor time: a busy shared machine's waits not counted
     at.slider(key="train_ns_epochs").set_value(200).run(timeout=60)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     assert_clean(at)
     refusals = [w.value for w in at.warning if "Negative sampling for 200 epochs" in w.value]
     assert refusals and "What fits: at most" in refusals[0] and "Nothing was trained" in refusals[0]

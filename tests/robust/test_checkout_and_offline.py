@@ -68,6 +68,21 @@ def test_the_bundled_file_is_named_relative_to_the_repository(monkeypatch):
     assert "Permission denied" in str(info.value)
 
 
+def test_the_readmes_install_makes_core_and_lab_ui_importable_anywhere(tmp_path):
+    """The README's command installs this checkout (``-e .`` in requirements.txt), so `core` and
+    `lab_ui` import with no path set and outside the repository, as `streamlit run app` (which
+    puts only app/ on the path) and the worker processes need; and from this checkout's files."""
+    import os
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSTARTUP")}
+    out = subprocess.run([sys.executable, "-P", "-c", "import core, lab_ui; print(core.__file__); print(lab_ui.__file__)"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, "not installed: run pip install -r requirements.txt in the checkout\n" + out.stderr[-1500:]
+    core_file, lab_ui_file = (Path(line) for line in out.stdout.split())
+    assert core_file == ROOT / "core" / "__init__.py"
+    assert lab_ui_file == ROOT / "app" / "lab_ui" / "__init__.py"
+
+
 # --- no outside request at start -------------------------------------------------------------
 
 class RecordingProxy:
