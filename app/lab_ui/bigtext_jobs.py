@@ -37,7 +37,8 @@ class _Sizes:
     numbers each), least recently used dropped first. One per server process."""
 
     def __init__(self, size: int = 256):
-        self.size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+        self.size, self._lock = size, threading.Lock()
+        self._items: OrderedDict[str, TextSize] = OrderedDict()
 
     def get(self, key: str) -> TextSize | None:
         with self._lock:
@@ -149,7 +150,7 @@ class Word2VecJob:
             log.exception("word2vec training failed")
             self.error = "Training stopped with an unexpected error (the details are in the server's log)."
         finally:
-            if ticket is not None:
+            if ticket is not None and self.slots is not None:
                 self.slots.release(ticket)
             self.finished.set()
 

@@ -49,7 +49,7 @@ def expire_sessions() -> int:
         return 0
     manager = getattr(runtime.get_instance(), "_session_mgr", None)
     cache = getattr(getattr(manager, "_session_storage", None), "_cache", None)
-    if not hasattr(cache, "expire"):
+    if cache is None or not hasattr(cache, "expire"):
         return 0
     with getattr(manager, "_storage_lock", None) or nullcontext():
         removed = cache.expire()                 # [(session id, SessionInfo)]
