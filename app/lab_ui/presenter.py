@@ -13,6 +13,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lab_ui.handout import TABLES_KEY
+from lab_ui.layout import LAYOUT_CSS
 
 PRESENT_KEY = "present"          # the link parameter
 MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
@@ -38,8 +39,16 @@ LESSON = [
 
 # Presenter mode's one page style, a fixed string (no data in it): captions as large and as
 # dark as the body text, since Streamlit's small grey captions fade on a projector.
+# The root size grows to 21 px, so Streamlit's small text (0.875 rem: widget labels, tabs,
+# metric labels) is 18.4 px; its smallest (slider ticks, help) is raised to 18 px; tables are
+# drawn on a canvas at 14.9 px, so they are zoomed to 18.6 px. Captions lose their 0.6 opacity.
 PRESENTER_CSS = """<style>
-[data-testid="stCaptionContainer"] { font-size: 1rem !important; color: rgb(49, 51, 63) !important; }
+html { font-size: 21px !important; }
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] * {
+  font-size: 1rem !important; color: rgb(17, 24, 39) !important; opacity: 1 !important; }
+[data-testid="stSliderTickBarMin"], [data-testid="stSliderTickBarMax"],
+[data-testid="stSliderThumbValue"], [data-testid="stWidgetLabel"] * { font-size: 18px !important; }
+[data-testid="stDataFrame"] { zoom: 1.25; }
 </style>"""
 
 
@@ -88,6 +97,7 @@ def top_bar(current_file: str) -> None:
     """Before the screen: the presenter switch in the sidebar (presenter mode hides the sidebar;
     its switch then sits with Previous / Next at the end of the screen, keeping the top of
     every screen for its content)."""
+    st.html(LAYOUT_CSS)
     if presenting():
         _sync_address()
         st.html(PRESENTER_CSS)
