@@ -2,8 +2,9 @@
 
 * Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
   gives way to Previous / Next buttons at the end of the screen, chart text grows to at least
-  18 px, every scatter point gets its label (``lab_ui.charts`` reads ``presenting()``) and
-  captions grow to the body text's size and colour (``PRESENTER_CSS``).
+  18 px, scatter points are labelled where a label has room (``lab_ui.charts`` reads
+  ``presenting()``), and every text of the page is 18 px or more, captions at the body text's
+  colour (``PRESENTER_CSS``).
 * Every screen ends with a "Next: <screen>" button, in lesson order.
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
   clean page address (only ``present=1`` stays, if presenter mode is on).
@@ -77,7 +78,7 @@ def _flip() -> None:
 def switch(where) -> None:
     where.toggle("Presenter mode", value=presenting(), key="present_switch", on_change=_flip,
                  help="For a projector: Previous/Next buttons instead of the sidebar, larger chart "
-                      "text, every point labelled. A link with present=1 opens in this mode.")
+                      "text, labels on every point that has room for one. A link with present=1 opens in this mode.")
 
 
 def _neighbours(current_file: str):
