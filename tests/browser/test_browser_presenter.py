@@ -64,6 +64,13 @@ PAGE_TEXT_JS = """
     const size = parseFloat(getComputedStyle(el).fontSize) * zoom;
     if (size < min) small.push(`"${t.slice(0, 30)}" at ${size.toFixed(1)} px`);
   }
+  // tables are drawn on a canvas at the theme's small size (0.875 x 17 px), times their zoom
+  for (const d of document.querySelectorAll("[data-testid='stMain'] [data-testid='stDataFrame']")) {
+    if (!d.checkVisibility()) continue;
+    let zoom = 1;
+    for (let e = d; e; e = e.parentElement) zoom *= parseFloat(getComputedStyle(e).zoom || '1');
+    if (0.875 * 17 * zoom < min) small.push(`a table at ${(0.875 * 17 * zoom).toFixed(1)} px`);
+  }
   return small;
 }
 """
