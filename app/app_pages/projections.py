@@ -44,8 +44,8 @@ def main() -> None:
 
 def picture_controls() -> tuple[str, tuple[int, ...], int]:
     """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen)."""
-    bar = layout.controls_bar("proj")
-    c = [layout.control(bar, px) for px in (270, 300, layout.MIN_CONTROL)]
+    bar = layout.controls_bar("proj")      # one row at 853 px: the seed sits under the bar
+    c = [layout.control(bar, 230), layout.control(bar, 250), layout.blocks(layout.MIN_CONTROL)[0]]
     source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
                         key="proj_source", bind="query-params", help="Each is trained on the Train screen's settings for that text.")
     perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
