@@ -153,3 +153,13 @@ def test_slider_steps_are_8_px_apart_and_labels_on_one_line(app, w, h, path):
     assert len(sliders) >= 4, sliders
     bad = [s for s in sliders if s["px"] < 8 or s["lines"] > 1]
     assert not bad, f"{path} at {w}x{h}: {bad}"
+
+
+def test_projections_shows_its_four_pictures_in_one_row_at_1920(app):
+    app.page.set_viewport_size({"width": 1920, "height": 1080})
+    app.goto("/projections")
+    app.assert_healthy()
+    set_sidebar(app.page, "open")
+    tops = app.page.evaluate("""() => [0, 1, 2, 3].map(i => {
+        const e = document.querySelector('.st-key-proj_pictures_' + i); return e && e.getBoundingClientRect().top; })""")
+    assert None not in tops and max(tops) - min(tops) < 2, f"the four pictures' tops: {tops}"
