@@ -49,7 +49,10 @@ html { font-size: 21px !important; }
   font-size: 1rem !important; color: rgb(17, 24, 39) !important; opacity: 1 !important; }
 [data-testid="stSliderTickBarMin"], [data-testid="stSliderTickBarMax"],
 [data-testid="stSliderThumbValue"], [data-testid="stWidgetLabel"] * { font-size: 18px !important; }
-[data-testid="stElementContainer"]:has(> [data-testid="stDataFrame"]) { zoom: 1.25; }
+[data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { zoom: 1.25; max-width: 80% !important; }
+[data-testid="stMarkdownContainer"] code { font-size: 18px !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 4rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.8rem; }
 </style>"""
 
 
