@@ -18,6 +18,7 @@ PANEL = 280
 HALF = 370
 GRID = 340           # a picture of a grid: two a row at 1280 with the sidebar open, four at 1920
 BIG_CHART = 800      # presenter mode: a 12-word heatmap with 18 px numbers
+PRESENTER_GROWTH = 1.25   # presenter mode: blocks grow with their text (tables are zoomed 1.25)
 STEP_PX = 9          # a slider's track per step: steps at least 8 px apart
 SLIDER_PAD = 40      # a slider's track is this much narrower than its block
 MIN_CONTROL = 150    # the narrowest control block: its label on one line
@@ -72,8 +73,9 @@ def blocks(*widths: int, key: str | None = None, gap: str = "medium"):
     if handout():                                  # a handout: one column, the page's width
         row = st.container(gap=gap, key=key)
         return [row.container() for _ in widths]
+    grow = PRESENTER_GROWTH if st.session_state.get("present_mode") else 1.0   # larger text, wider blocks
     row = st.container(horizontal=True, gap=gap, key=key)
-    return [row.container(width=w, key=f"{key}_{i}" if key else None) for i, w in enumerate(widths)]
+    return [row.container(width=round(grow * w), key=f"{key}_{i}" if key else None) for i, w in enumerate(widths)]
 
 
 def short_headers(config: dict, labels: dict[str, str]) -> dict:

@@ -40,19 +40,21 @@ LESSON = [
 
 # Presenter mode's one page style, a fixed string (no data in it): captions as large and as
 # dark as the body text, since Streamlit's small grey captions fade on a projector.
-# The root size grows to 21 px, so Streamlit's small text (0.875 rem: widget labels, tabs,
-# metric labels) is 18.4 px; its smallest (slider ticks, help) is raised to 18 px; tables are
-# drawn on a canvas at 14.9 px, so they are zoomed to 18.6 px. Captions lose their 0.6 opacity.
+# Every text at 18 px or more: the root (body text) is 18 px, Streamlit's small texts (widget
+# labels, captions, metric labels, tabs, slider ticks, inline code: 0.75-0.875 rem) are raised to
+# 18 px, and tables, drawn on a canvas at 14.9 px, are zoomed to 18.6 px (inside 80% of their
+# column, so they keep to it). Captions lose their 0.6 opacity and take the body text's colour.
 PRESENTER_CSS = """<style>
-html { font-size: 21px !important; }
+html { font-size: 18px !important; }
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] * {
-  font-size: 1rem !important; color: rgb(17, 24, 39) !important; opacity: 1 !important; }
-[data-testid="stSliderTickBarMin"], [data-testid="stSliderTickBarMax"],
-[data-testid="stSliderThumbValue"], [data-testid="stWidgetLabel"] * { font-size: 18px !important; }
+  font-size: 18px !important; color: rgb(17, 24, 39) !important; opacity: 1 !important; }
+[data-testid="stWidgetLabel"] *, [data-testid="stMetricLabel"] *, [data-testid="stTab"] *,
+[data-testid="stSliderTickBarMin"], [data-testid="stSliderTickBarMax"], [data-testid="stSliderThumbValue"],
+[data-testid="stMarkdownContainer"] code, [data-testid="stMarkdownContainer"] small,
+[data-testid="stMarkdownContainer"] .chip, [data-testid="stMarkdownContainer"] .chip * { font-size: 18px !important; }
 [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { zoom: 1.25; max-width: 80% !important; }
-[data-testid="stMarkdownContainer"] code { font-size: 18px !important; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; }
-[data-testid="stMainBlockContainer"] h1 { font-size: 1.8rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 2rem; }
 </style>"""
 
 
