@@ -81,7 +81,8 @@ LABELS_JS = """
     const svg = c.querySelector('svg.marks');
     if (!svg || !c.checkVisibility()) continue;
     const edge = svg.getBoundingClientRect();
-    const labels = [...svg.querySelectorAll('.mark-text.role-mark text')]   // the words, not axes or titles.filter(t => t.textContent.trim())
+    // the words, not axes or titles
+    const labels = [...svg.querySelectorAll('.mark-text.role-mark text')].filter(t => t.textContent.trim())
       .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
     for (let i = 0; i < labels.length; i++) {
       const [w, a] = labels[i];
