@@ -40,21 +40,24 @@ LESSON = [
 
 # Presenter mode's one page style, a fixed string (no data in it): captions as large and as
 # dark as the body text, since Streamlit's small grey captions fade on a projector.
-# Every text at 18 px or more: the root (body text) is 18 px, Streamlit's small texts (widget
-# labels, captions, metric labels, tabs, slider ticks, inline code: 0.75-0.875 rem) are raised to
-# 18 px, and tables, drawn on a canvas at 14.9 px, are zoomed to 18.6 px (inside 80% of their
+# Every text at 18 px or more: the root grows to 21 px, so Streamlit's small texts (0.875 rem:
+# widget labels and options, buttons, tabs, metric labels, expanders) are 18.4 px, while the
+# body's paragraphs and the headings are held near their usual size (18 px text) so that each
+# screen's key result stays above the fold; inline code, captions and token chips are set to
+# 18 px; tables, drawn on a canvas at 14.9 px, are zoomed to 18.6 px (inside 80% of their
 # column, so they keep to it). Captions lose their 0.6 opacity and take the body text's colour.
 PRESENTER_CSS = """<style>
-html { font-size: 18px !important; }
+html { font-size: 21px !important; }
+[data-testid="stMarkdownContainer"] :is(p, li) { font-size: 18px; }
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] * {
   font-size: 18px !important; color: rgb(17, 24, 39) !important; opacity: 1 !important; }
-[data-testid="stWidgetLabel"] *, [data-testid="stMetricLabel"] *, [data-testid="stTab"] *,
-[data-testid="stSliderTickBarMin"], [data-testid="stSliderTickBarMax"], [data-testid="stSliderThumbValue"],
-[data-testid="stMarkdownContainer"] code, [data-testid="stMarkdownContainer"] small,
-[data-testid="stMarkdownContainer"] .chip, [data-testid="stMarkdownContainer"] .chip * { font-size: 18px !important; }
+[data-testid="stMarkdownContainer"] code, [data-testid="stMarkdownContainer"] .chip,
+[data-testid="stMarkdownContainer"] .chip * { font-size: 18px !important; }
 [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { zoom: 1.25; max-width: 80% !important; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; }
-[data-testid="stMainBlockContainer"] h1 { font-size: 2rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.7rem; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.35rem; }
+[data-testid="stMainBlockContainer"] h3 { font-size: 1.2rem; }
 </style>"""
 
 
