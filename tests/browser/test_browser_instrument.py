@@ -148,7 +148,8 @@ def test_slider_steps_are_8_px_apart_and_labels_on_one_line(app, w, h, path):
     app.page.set_viewport_size({"width": w, "height": h})
     app.goto(path)
     app.assert_healthy()
-    app.page.wait_for_timeout(500)
+    app.page.wait_for_function("""() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stSlider']")]
+        .every(s => s.querySelector("[role='slider']"))""", timeout=30_000)   # every slider's code has loaded
     sliders = app.page.evaluate(SLIDERS_JS)
     assert len(sliders) >= 4, sliders
     bad = [s for s in sliders if s["px"] < 8 or s["lines"] > 1]
