@@ -132,30 +132,6 @@ def test_comparisons_sit_side_by_side_at_1280(app, path):
             f"{path}: {left} and {right} are not side by side: {a} {c}"
 
 
-SLIDERS_JS = """() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stSlider']")]
-  .filter(s => s.checkVisibility()).map(s => {
-    const thumb = s.querySelector("[role='slider']"), label = s.querySelector("[data-testid='stWidgetLabel'] p");
-    const track = (s.querySelector("[data-baseweb='slider'] > div > div") || s).getBoundingClientRect();
-    const steps = Number(thumb.getAttribute('aria-valuemax')) - Number(thumb.getAttribute('aria-valuemin'));
-    const lines = label ? Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight)) : 1;
-    return {label: label ? label.innerText : '?', px: track.width / Math.max(steps, 1), lines};
-  })"""
-
-
-@pytest.mark.parametrize("w,h", [(1024, 768), (853, 533)])
-@pytest.mark.parametrize("path", ["/train", "/cbow"])
-def test_slider_steps_are_8_px_apart_and_labels_on_one_line(app, w, h, path):
-    app.page.set_viewport_size({"width": w, "height": h})
-    app.goto(path)
-    app.assert_healthy()
-    app.page.wait_for_function("""() => [...document.querySelectorAll("[data-testid='stMain'] [data-testid='stSlider']")]
-        .filter(s => s.querySelector("[role='slider']")).length >= 4""", timeout=60_000)   # the sliders' code has loaded
-    sliders = app.page.evaluate(SLIDERS_JS)
-    assert len(sliders) >= 4, sliders
-    bad = [s for s in sliders if s["px"] < 8 or s["lines"] > 1]
-    assert not bad, f"{path} at {w}x{h}: {bad}"
-
-
 def test_projections_shows_its_four_pictures_in_one_row_at_1920(app):
     app.page.set_viewport_size({"width": 1920, "height": 1080})
     app.goto("/projections")
