@@ -21,7 +21,9 @@ TEXT = relations_text()
 
 def controls() -> tuple[int, SkipGramConfig]:
     """The window and the run's config (SETTINGS at the chosen d_model)."""
-    c1, c2 = st.columns(2, gap="large")
+    bar = layout.controls_bar("ana")
+    c1 = layout.control(bar, layout.slider_px(len(ANALOGY_WINDOWS) - 1))
+    c2 = layout.control(bar, layout.slider_px(len(ANALOGY_WIDTHS) - 1))
     window = c1.select_slider("Window", ANALOGY_WINDOWS, ANALOGY_WINDOW, key="ana_window", bind="query-params",
                               help="How many words on each side count as neighbours.")
     d_model = c2.select_slider("d_model", ANALOGY_WIDTHS, SETTINGS.d_model, key="ana_d", bind="query-params",
@@ -33,7 +35,8 @@ def scores_panel(E, vocab, lesson_E, lesson_vocab) -> None:
     st.subheader("How often does b - a + c land on the right word?")
     scores = {name: accuracy(Vectors(vocab, E), relation_questions(name)) for name in RELATIONS}
     scores["the lesson's 33 words"] = accuracy(Vectors(lesson_vocab, lesson_E), LESSON_QUESTIONS)
-    st.dataframe(accuracy_table(scores), hide_index=True, key="ana_scores")
+    with st.container(key="ana_result"):
+        st.dataframe(accuracy_table(scores), hide_index=True, key="ana_scores")
     st.caption("Each relation has 6 pairs, so 30 questions “a is to b as c is to ?” (two different pairs); "
                "the lesson's 33 words give 4 (cat : mat :: dog : log, and the same turned around). "
                "“nearest to b” and “nearest to c” answer with b's or c's own nearest word and ignore the "

@@ -33,8 +33,9 @@ def loss_panel(corpus, sg, cb, floors) -> None:
     st.subheader("Loss while training")
     refs = {f"skip-gram floor: {floors['skip-gram']:.3f}": floors["skip-gram"],
             f"CBOW floor: {floors['CBOW']:.3f}": floors["CBOW"]}
-    chart_with_table(charts.loss_curve({"skip-gram": sg.losses, "CBOW": cb.losses}, refs),
-                     loss_table(sg, cb), key="cbow_loss_table", stretch=True)
+    with st.container(key="cbow_loss"):
+        chart_with_table(charts.loss_curve({"skip-gram": sg.losses, "CBOW": cb.losses}, refs),
+                         loss_table(sg, cb), key="cbow_loss_table", stretch=True)
     st.caption(f"Both start near ln {corpus.V} = {cbow.uniform(corpus):.3f}, the cost of a uniform guess "
                f"over {corpus.V} words. Each dashed line is the best its model could ever do on this text.")
 

@@ -68,7 +68,8 @@ def main() -> None:
 
 def controls_or_stop() -> tuple[np.ndarray, float]:
     """The typed ids and the learning rate; ids that are not GPT-2 ids stop the screen with a message."""
-    c1, c2 = st.columns([2, 1], gap="large")
+    bar = layout.controls_bar("grad")
+    c1, c2 = layout.control(bar, 330), layout.control(bar, layout.slider_px(4))
     with c1:
         ids_text = st.text_input(f"Token ids of one sentence (0 to {V - 1:,})", "15, 824, 391", key="grad_ids", bind="query-params",
                                  max_chars=MAX_TEXT,
@@ -132,7 +133,8 @@ def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: f
         rows.append({"row": int(k), "when": "before", **{f"dim {j}": before[k, j] for j in range(D)}})
         rows.append({"row": int(k), "when": "after", **{f"dim {j}": after[k, j] for j in range(D)}})
     ba_df = pd.DataFrame(rows)
-    st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
+    with st.container(key="grad_step"):
+        st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
     st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
 
 

@@ -28,7 +28,7 @@ SCREENS = """
 
 IN_CLASS = """
 - **On a projector**: switch on **Presenter mode** (in the sidebar, or add `?present=1` to the
-  address): larger chart text, every point labelled, Previous / Next buttons instead of the
+  address): larger text, labels where they fit, Previous / Next buttons instead of the
   sidebar. The layout is checked on every screen from 853 px wide (a 1280 x 800 laptop at 150 %
   zoom) to 1920 x 1080, with the sidebar open or closed. Browser zoom narrows the page: on a
   1024 x 768 projector stay at 100 %; a 1280-wide screen can go to 150 %.

@@ -40,8 +40,9 @@ def order_panel(corpus: Corpus, result: TrainResult) -> None:
     if kind == "same-sentence" and s1 != s2:      # issue 19: say why two different texts count as one
         verdict += (" (Your two texts differ only in capital letters or punctuation, which are dropped "
                     "before the lookup.)")
-    {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
-    st.dataframe(table, key="limits_means")
+    with st.container(key="limits_verdict"):
+        {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
+        st.dataframe(table, key="limits_means")
     st.caption("A lookup has nowhere to record position. Transformers add position information and "
                "then let tokens look at each other (attention): that comes after the table.")
     st.page_link("app_pages/position.py", label="Next step: add position vectors and test the order again",

@@ -26,7 +26,7 @@ def main() -> None:
           "vector (all zeros except a single 1) by the table gives back exactly one row. "
           "**Try:** edit the table, pick a row, and check that the product and the row are equal.")
     reset_button("lookup_", key="lookup_reset")
-    left, right = layout.blocks(layout.PANEL, 2 * layout.PANEL)
+    left, right = layout.blocks(layout.PANEL, layout.CHART, key="lookup_main")
     W = table_or_stop(left)
     with left:
         row = row_slider(W)

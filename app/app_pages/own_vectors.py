@@ -61,7 +61,8 @@ def projections_panel(E, words) -> None:
     if n < 4:
         st.info("Pictures need at least 4 rows.")
         return
-    perplexity = st.select_slider("t-SNE perplexity", [2, 5, 10, 30, 50], 5, key="own_perplexity", bind="query-params")
+    perplexity = layout.controls_bar("own").select_slider("t-SNE perplexity", [2, 5, 10, 30, 50], 5,
+                                                          key="own_perplexity", bind="query-params")
     X, names = E[:n], words[:n]
     p = pca(X, k=2)
     t = tsne_picture(X, float(perplexity), 0)

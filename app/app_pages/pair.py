@@ -70,7 +70,8 @@ def main() -> None:
     cfg = SkipGramConfig()
     corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)                 # the lesson's text and window
     n_pairs = len(corpus.inputs)
-    buttons(n_pairs)
+    with layout.controls_bar("pair"):
+        buttons(n_pairs)
     pair, stage = position(n_pairs)
     E0, W0 = init_params(corpus.V, cfg)
     E, W = walk(E0, W0, corpus.inputs, corpus.targets, cfg.lr, pair)
@@ -80,7 +81,8 @@ def main() -> None:
                "each step.")
     header(corpus, pair, stage)
     step = pair_step(E, W, int(corpus.inputs[pair]), int(corpus.targets[pair]), cfg.lr)
-    stages_panel(step, E, corpus, stage)
+    with st.container(key="pair_stages"):
+        stages_panel(step, E, corpus, stage)
     collapse_panel(E, W, corpus.vocab, cfg.d_model)
 
 

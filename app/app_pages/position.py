@@ -94,7 +94,7 @@ def main() -> None:
     result = train_run(GUIDE_TEXT, GUIDE_WINDOW, cfg)
     ids_a, ids_b, _, _ = two_sentences(corpus, "pos_")
     # The labels are the options (a link's address holds the label the class sees).
-    label = st.radio("Position vectors", list(KINDS.values()), key="pos_kind", bind="query-params",
+    label = layout.controls_bar("pos").radio("Position vectors", list(KINDS.values()), key="pos_kind", bind="query-params",
                     horizontal=True,
                     help=f"Learned positions are a second table that training adjusts; before training "
                          f"they are random numbers (GPT-2 starts them with spread {LEARNED_INIT_STD}).")

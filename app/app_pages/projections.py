@@ -44,7 +44,8 @@ def main() -> None:
 
 def picture_controls() -> tuple[str, tuple[int, ...], int]:
     """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen)."""
-    c = st.columns([2, 2, 1])
+    bar = layout.controls_bar("proj")      # one row at 853 px: the seed sits under the bar
+    c = [layout.control(bar, 230), layout.control(bar, 250), layout.blocks(layout.MIN_CONTROL)[0]]
     source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
                         key="proj_source", bind="query-params", help="Each is trained on the Train screen's settings for that text.")
     perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
@@ -69,8 +70,8 @@ def found_panel(table: Table, shown: list[Picture], found: int) -> None:
 def pictures_row(table: Table, shown: list[Picture], found: int | None = None) -> None:
     """The pictures side by side (one a row for a projector), each with its table and note; a
     found word and its neighbours ringed on each."""
-    px = layout.BIG_CHART if charts.presenting() else layout.HALF   # presenter: one big picture a row
-    cols = layout.blocks(*[px] * len(shown), gap="medium")
+    px = layout.BIG_CHART if charts.presenting() else layout.GRID   # presenter: one big picture a row
+    cols = layout.blocks(*[px] * len(shown), gap="medium", key="proj_pictures")
     for i, pic in enumerate(shown):
         with cols[i]:
             chart_with_table(charts.scatter(pic.coords, table.vocab, table.vocab, colour=table.colour,

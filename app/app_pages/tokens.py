@@ -53,7 +53,8 @@ def tokens_panel(enc) -> list[Token]:
     if not tokens:
         st.warning("The text is empty: type something to see its tokens.")
         return tokens
-    st.markdown(chips_html(tokens[:MAX_CHIPS]), unsafe_allow_html=True)
+    with st.container(key="tok_chips"):
+        st.markdown(chips_html(tokens[:MAX_CHIPS]), unsafe_allow_html=True)
     if len(tokens) > MAX_CHIPS:
         st.caption(f"Showing the first {MAX_CHIPS} of {len(tokens):,} tokens as boxes; the table has them all.")
     if any(t.partial for t in tokens):

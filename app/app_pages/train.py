@@ -29,7 +29,7 @@ def main() -> None:
           "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
           "change. The starting settings are the lesson's reference run.")
     given = link_values()                     # read before the widgets, which drop bad values
-    sliders = st.empty()                      # the full softmax's row: drawn once the text is known
+    sliders = layout.controls_bar("train")    # the full softmax's row: drawn once the text is known
     text, source_note = corpus_controls()
     source = st.session_state.get("train_source")
     if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
@@ -37,8 +37,7 @@ def main() -> None:
         link_notes(given, source, text)
         bigtext_view.show(text, source_note, seed_control)
         st.stop()
-    with sliders.container():
-        config, window = run_controls()
+    config, window = run_controls(sliders)
     link_notes(given, source, text)
     share_note(pasted=source == PASTED)
     reset_button("train_", key="train_reset", defaults=LESSON_RUN)

@@ -19,7 +19,10 @@ DEFAULTS = {"cbow_d_model": 4, "cbow_lr": 0.5, "cbow_window": 2, "cbow_steps": 3
 
 def controls() -> tuple[SkipGramConfig, int]:
     """The row of sliders: the config both models train with, and the window."""
-    c = st.columns(5, gap="medium")
+    bar = layout.controls_bar("cbow")
+    c = [layout.control(bar, px) for px in (layout.slider_px(31), layout.slider_px(len(LR_OPTIONS) - 1),
+                                           layout.slider_px(4), layout.slider_px(len(STEP_OPTIONS) - 1),
+                                           layout.MIN_CONTROL)]
     d_model = c[0].slider("d_model", 1, 32, 4, key="cbow_d_model", bind="query-params",
                           help="The vector width: how many numbers each word's vector has.")
     lr = c[1].select_slider("Learning rate", LR_OPTIONS, 0.5, key="cbow_lr", bind="query-params",

@@ -39,7 +39,7 @@ MAX_CURVE_POINTS = 600     # a line of 600 points looks the same as 5,001 and dr
 
 def cached_spec(builder):
     """Turn a chart builder into one that returns the cached Vega-Lite spec of its chart.
-    The builder gets ``big=True`` in presenter mode (larger text, every point labelled)."""
+    The builder gets ``big=True`` in presenter mode (larger text, more points labelled)."""
     @st.cache_data(max_entries=48, show_spinner=False)
     def build(name: str, *args, **kwargs) -> dict:   # every builder shares this cache: the
         spec = builder(*args, **kwargs)              # name keeps their keys apart
@@ -276,7 +276,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     datasets = {"points": df}
     if labels or big:
         spots = place(coords, words, width=size, height=size, font=font, priority=priority,
-                      label_all=big, domain=domain)
+                      domain=domain)   # a label with no free place is left out: none covers another
         lab = pd.DataFrame({"x": [coords[i, 0] for i in spots], "y": [coords[i, 1] for i in spots],
                             "word": [words[i] for i in spots],
                             "dx": [float(dx) for dx, _, _ in spots.values()],

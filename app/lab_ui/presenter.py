@@ -2,8 +2,9 @@
 
 * Presenter mode: one switch (or ``present=1`` in the page address). The sidebar navigation
   gives way to Previous / Next buttons at the end of the screen, chart text grows to at least
-  18 px, every scatter point gets its label (``lab_ui.charts`` reads ``presenting()``) and
-  captions grow to the body text's size and colour (``PRESENTER_CSS``).
+  18 px, scatter points are labelled where a label has room (``lab_ui.charts`` reads
+  ``presenting()``), and every text of the page is 18 px or more, captions at the body text's
+  colour (``PRESENTER_CSS``).
 * Every screen ends with a "Next: <screen>" button, in lesson order.
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
   clean page address (only ``present=1`` stays, if presenter mode is on).
@@ -13,6 +14,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lab_ui.handout import TABLES_KEY
+from lab_ui.layout import LAYOUT_CSS
 
 PRESENT_KEY = "present"          # the link parameter
 MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
@@ -38,8 +40,24 @@ LESSON = [
 
 # Presenter mode's one page style, a fixed string (no data in it): captions as large and as
 # dark as the body text, since Streamlit's small grey captions fade on a projector.
+# Every text at 18 px or more: the root grows to 21 px, so Streamlit's small texts (0.875 rem:
+# widget labels and options, buttons, tabs, metric labels, expanders) are 18.4 px, while the
+# body's paragraphs and the headings are held near their usual size (18 px text) so that each
+# screen's key result stays above the fold; inline code, captions and token chips are set to
+# 18 px; tables, drawn on a canvas at 14.9 px, are zoomed to 18.6 px (inside 80% of their
+# column, so they keep to it). Captions lose their 0.6 opacity and take the body text's colour.
 PRESENTER_CSS = """<style>
-[data-testid="stCaptionContainer"] { font-size: 1rem !important; color: rgb(49, 51, 63) !important; }
+html { font-size: 21px !important; }
+[data-testid="stMarkdownContainer"] :is(p, li) { font-size: 18px; }
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] * {
+  font-size: 18px !important; color: rgb(17, 24, 39) !important; opacity: 1 !important; }
+[data-testid="stMarkdownContainer"] code, [data-testid="stMarkdownContainer"] .chip,
+[data-testid="stMarkdownContainer"] .chip * { font-size: 18px !important; }
+[data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { zoom: 1.25; max-width: 80% !important; }
+[data-testid="stMainBlockContainer"] { padding-top: 4rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.7rem; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.35rem; }
+[data-testid="stMainBlockContainer"] h3 { font-size: 1.2rem; }
 </style>"""
 
 
@@ -68,7 +86,7 @@ def _flip() -> None:
 def switch(where) -> None:
     where.toggle("Presenter mode", value=presenting(), key="present_switch", on_change=_flip,
                  help="For a projector: Previous/Next buttons instead of the sidebar, larger chart "
-                      "text, every point labelled. A link with present=1 opens in this mode.")
+                      "text, labels on every point that has room for one. A link with present=1 opens in this mode.")
 
 
 def _neighbours(current_file: str):
@@ -88,6 +106,7 @@ def top_bar(current_file: str) -> None:
     """Before the screen: the presenter switch in the sidebar (presenter mode hides the sidebar;
     its switch then sits with Previous / Next at the end of the screen, keeping the top of
     every screen for its content)."""
+    st.html(LAYOUT_CSS)
     if presenting():
         _sync_address()
         st.html(PRESENTER_CSS)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 
 import streamlit as st
 
+from lab_ui import layout
 from lab_ui.bigtext_jobs import is_big
 from lab_ui.common import error, plain
 from lab_ui.inputs import whole_input
@@ -107,11 +108,21 @@ LESSON_RUN = {**{f"train_{name}": (str(LESSON_DEFAULTS[name]) if isinstance(cont
 """The reference run as the values of the widgets bound to the page address."""
 
 
-def run_controls() -> tuple[SkipGramConfig, int]:
-    """The row of sliders: the training config they set, and the corpus window."""
-    columns = st.columns(len(CONTROLS), gap="medium")
-    values = {name: control.show(where, f"train_{name}", LESSON_DEFAULTS[name])
-              for where, (name, control) in zip(columns, CONTROLS.items())}
+def control_px(control) -> int:
+    """The width of a control's block: 8 px or more a slider step, its label on one line."""
+    if isinstance(control, Slider):
+        return layout.slider_px(control.high - control.low)
+    if isinstance(control, Choice):
+        return layout.slider_px(len(control.options) - 1)
+    return layout.MIN_CONTROL
+
+
+def run_controls(bar) -> tuple[SkipGramConfig, int]:
+    """The row of sliders, drawn in ``bar`` (the screen's controls bar, ``layout.controls_bar``):
+    the training config they set, and the corpus window."""
+    values = {name: control.show(layout.control(bar, control_px(control)), f"train_{name}",
+                                 LESSON_DEFAULTS[name])
+              for name, control in CONTROLS.items()}
     window = values.pop("window")
     return SkipGramConfig(**values), window
 

@@ -49,9 +49,10 @@ def loss_panel(result: TrainResult, corpus: Corpus, floor: float) -> None:
     st.subheader("Loss while training")
     guess = uniform_loss(corpus.V)
     refs = {f"uniform guess: ln {corpus.V} = {guess:.3f}": guess, f"loss floor: {floor:.3f}": floor}
-    chart_with_table(charts.loss_curve({"this run": result.losses}, refs),
-                     pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
-                     key="train_loss_table", stretch=True)
+    with st.container(key="train_loss"):
+        chart_with_table(charts.loss_curve({"this run": result.losses}, refs),
+                         pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
+                         key="train_loss_table", stretch=True)
     st.caption(
         "The loss is the average surprise at the true neighbour. A uniform guess over "
         f"{corpus.V} words costs ln {corpus.V}. It cannot reach 0: *the* has almost every word as "
@@ -66,7 +67,8 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
     word's neighbours and any pair's cosine."""
     ordered = [corpus.vocab[i] for i in order]
     big = len(order) > BIG_HEATMAP
-    left, right = (st.container(), st.container()) if big else layout.blocks(size, layout.PANEL)
+    left, right = (st.container(), st.container()) if big else layout.blocks(size, layout.PANEL,
+                                                                               key="train_sim")
     with left:
         st.subheader(captions.vectors_title(captions.last_finite_step(result.losses)))
         chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size,
@@ -89,7 +91,7 @@ def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, gene
               found: int | None = None, S: np.ndarray | None = None) -> None:
     """The PCA map of the trained rows (coloured by the generator's groups when given), and how
     to read it; a found word and its neighbours ringed, with the map's verdict on each."""
-    left, right = layout.blocks(layout.CHART, layout.PANEL)
+    left, right = layout.blocks(layout.CHART, layout.PANEL, key="train_map")
     p = pca(result.E, k=2)
     overlap = neighbour_overlap(result.E, p.coords, FOUND_K) if found is not None else None
     with left:

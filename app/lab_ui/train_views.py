@@ -130,7 +130,9 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     floors[f"floor, window {w_b}"] = loss_floor(corpus_b)
     curves = {name_a: result.losses, name_b: res_b.losses}
     table = pd.DataFrame({k: pd.Series(v) for k, v in curves.items()}).rename_axis("step").reset_index()
-    chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
+    left, right = layout.blocks(layout.CHART, layout.PANEL, key="train_cmp")
+    with left:
+        chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
     floor_a, floor_b = loss_floor(corpus), loss_floor(corpus_b)
     if w_b == window:       # one task, one floor: the losses compare directly
         cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
@@ -143,13 +145,14 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
                  dict(label="A, above its floor", value=f"{gap_a:.3f}"),
                  dict(label="B, above its floor", value=f"{gap_b:.3f}", delta=f"{gap_b - gap_a:+.3f} vs A",
                       delta_color="inverse")]
-    layout.metrics(cards, key="train_cmp_metrics")
+    with right:
+        layout.metrics(cards, key="train_cmp_metrics")
     if w_b != window and not res_b.diverged:
         st.caption(captions.floors_differ(window, floor_a, result.final_loss, w_b, floor_b, res_b.final_loss))
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")
         return
-    word = st.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
+    word = right.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
                         index=corpus.vocab.index("cat") if "cat" in corpus.vocab else 0)
     k = min(5, corpus.V - 1)
     rows: dict[str, list[str] | list[float]] = {}
@@ -157,7 +160,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
         nn = nearest(r.E, corpus.vocab.index(word), k=k)
         rows[f"{name}: neighbour"] = [corpus.vocab[j] for j, _ in nn]
         rows[f"{name}: cosine"] = [round(cs, 2) for _, cs in nn]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
+    right.dataframe(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
 
 
 def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:

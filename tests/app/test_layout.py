@@ -30,7 +30,7 @@ def outer(at: AppTest):
 
 
 @pytest.mark.parametrize("printing", [False, True])
-@pytest.mark.parametrize("gap, size", [(None, "LARGE"), ("medium", "MEDIUM")])
+@pytest.mark.parametrize("gap, size", [(None, "MEDIUM"), ("large", "LARGE")])
 def test_blocks_keep_their_key_and_gap_on_screen_and_in_a_handout(gap, size, printing):
     at = AppTest.from_function(_blocks, args=(gap, printing), default_timeout=30).run()
     assert not at.exception
@@ -41,6 +41,8 @@ def test_blocks_keep_their_key_and_gap_on_screen_and_in_a_handout(gap, size, pri
     assert type(box).Direction.Name(box.direction) == ("VERTICAL" if printing else "HORIZONTAL")
     assert box.wrap is not printing                                     # side by side until too narrow
     assert [c.children[0].value for c in row.children.values()] == ["left", "right"]
+    if not printing:                                                    # each block named for the layout tests
+        assert [c.proto.id.rsplit("-", 1)[-1] for c in row.children.values()] == ["demo_row_0", "demo_row_1"]
 
 
 def test_metrics_sit_in_a_row_that_wraps():
@@ -54,3 +56,12 @@ def test_metrics_sit_in_a_row_that_wraps():
     assert type(box).Direction.Name(box.direction) == "HORIZONTAL" and box.wrap
     assert gap_name(box) == "MEDIUM"
     assert [(m.label, m.value) for m in at.metric] == [("rows", "12"), ("words", "34")]
+
+
+def test_a_slider_block_leaves_at_least_8_px_a_step():
+    from lab_ui import layout
+    from lab_ui.train_controls import CONTROLS, Choice, Slider, control_px
+    for control in CONTROLS.values():
+        if isinstance(control, (Slider, Choice)):
+            steps = control.high - control.low if isinstance(control, Slider) else len(control.options) - 1
+            assert (control_px(control) - layout.SLIDER_PAD) / steps >= 8, control.label

@@ -76,7 +76,9 @@ def _datasets(chart) -> dict:
     return {d.name: pa.ipc.open_stream(d.data.data).read_pandas() for d in chart.proto.datasets}
 
 
-def test_presenter_mode_labels_every_scatter_point():
+def test_presenter_mode_labels_only_points_with_room_for_a_label():
+    """Labelling every point piled labels on each other on a projector: in both modes a crowded
+    picture (63 words) labels some points, not all; the browser test measures the drawn labels."""
     import json
     for present in (False, True):
         at = open_screen("projections", **({"present": "1"} if present else {}))
@@ -87,10 +89,8 @@ def test_presenter_mode_labels_every_scatter_point():
         for layer in spec["layer"][1:]:
             if (layer.get("mark") or {}).get("type") == "text":
                 labelled |= set(data[layer["data"]["name"]]["word"])
-        if present:
-            assert labelled == set(points["word"]) and len(points) == 63
-        else:
-            assert 0 < len(labelled) < len(points)               # crowded: only labels that fit
+        assert len(points) == 63
+        assert 0 < len(labelled) < len(points)                   # crowded: only labels that fit
 
 
 def test_the_switch_turns_presenter_mode_on_and_off_and_the_address_follows():

@@ -8,7 +8,9 @@
 * a table (``st.dataframe``) whose columns do not fit its box, so part of it scrolls out of sight;
 * the main area scrolling sideways (``stMain``'s ``scrollWidth > clientWidth``);
 * two content blocks whose boxes overlap (element containers, each measured together with
-  whatever it draws, so a chart spilling into the next column overlaps that column's blocks).
+  whatever it draws, so a chart spilling into the next column overlaps that column's blocks);
+  a screen's controls bar (``lab_ui.layout.controls_bar``) is left out: it stays under the
+  header by design, over whatever scrolls beneath it.
 
 Elements hidden in closed tabs and expanders are skipped. These checks need a real browser at the
 real viewport: none of them shows in AppTest.
@@ -73,6 +75,7 @@ LAYOUT_JS = """
   for (const e of document.querySelectorAll("[data-testid='stMain'] [data-testid='stElementContainer']")) {
     if (!visible(e)) continue;
     if (e.querySelector("[data-testid='stElementContainer']")) continue;  // not a leaf
+    if (e.closest("[class*='st-key-bar_']")) continue;   // a controls bar floats over what scrolls under it
     let r = e.getBoundingClientRect();
     let box = {l: r.left, r: r.right, t: r.top, b: r.bottom};
     for (const g of e.querySelectorAll('svg.marks, canvas')) {

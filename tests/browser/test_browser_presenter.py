@@ -50,6 +50,54 @@ SMALL_TEXT_JS = """
   return out;
 }
 """
+# Every visible text of the screen (its font size times any zoom, as drawn), and every scatter
+# label's drawn box: labels that cover each other or pass the edge of their chart's drawing.
+PAGE_TEXT_JS = """
+(min) => {
+  const small = [];
+  const walk = document.createTreeWalker(document.querySelector("[data-testid='stMain']"), NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const t = walk.currentNode.textContent.trim(), el = walk.currentNode.parentElement;
+    if (!t || !el.checkVisibility() || el.closest('svg')) continue;
+    let zoom = 1;
+    for (let e = el; e; e = e.parentElement) zoom *= parseFloat(getComputedStyle(e).zoom || '1');
+    const size = parseFloat(getComputedStyle(el).fontSize) * zoom;
+    if (size < min) small.push(`"${t.slice(0, 30)}" at ${size.toFixed(1)} px`);
+  }
+  // tables are drawn on a canvas at the theme's small size (0.875 x 17 px), times their zoom
+  for (const d of document.querySelectorAll("[data-testid='stMain'] [data-testid='stDataFrame']")) {
+    if (!d.checkVisibility()) continue;
+    let zoom = 1;
+    for (let e = d; e; e = e.parentElement) zoom *= parseFloat(getComputedStyle(e).zoom || '1');
+    if (0.875 * 17 * zoom < min) small.push(`a table at ${(0.875 * 17 * zoom).toFixed(1)} px`);
+  }
+  return small;
+}
+"""
+LABELS_JS = """
+() => {
+  const out = [];
+  for (const c of document.querySelectorAll("[data-testid='stVegaLiteChart']")) {
+    const svg = c.querySelector('svg.marks');
+    if (!svg || !c.checkVisibility()) continue;
+    const edge = svg.getBoundingClientRect();
+    // the words, not axes or titles
+    const labels = [...svg.querySelectorAll('.mark-text.role-mark text')].filter(t => t.textContent.trim())
+      .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
+    for (let i = 0; i < labels.length; i++) {
+      const [w, a] = labels[i];
+      if (a.left < edge.left - 1 || a.right > edge.right + 1 || a.top < edge.top - 1 || a.bottom > edge.bottom + 1)
+        out.push(`"${w}" passes the chart's edge`);
+      for (let j = i + 1; j < labels.length; j++) {
+        const [v, b] = labels[j];
+        if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+            Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) out.push(`"${w}" and "${v}" overlap`);
+      }
+    }
+  }
+  return out;
+}
+"""
 SVG_TEXT_JS = "() => document.querySelectorAll(\"[data-testid='stVegaLiteChart'] svg text\").length"
 
 
@@ -75,6 +123,12 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
         small = page.evaluate(SMALL_TEXT_JS, 18)
         if small:
             problems.append(f"{title}: chart text under 18 px: {small[:5]}")
+        small = page.evaluate(PAGE_TEXT_JS, 18)
+        if small:
+            problems.append(f"{title}: text under 18 px: {small[:5]}")
+        labels = page.evaluate(LABELS_JS)
+        if labels:
+            problems.append(f"{title}: {len(labels)} scatter labels overlap or are cut: {labels[:5]}")
         problems += [f"{title}: {p}" for p in layout_problems(page)]
         # still presenting: no sidebar navigation, Previous / Next at the end of the screen
         assert page.locator("[data-testid='stSidebarNav']").count() == 0, f"{title}: sidebar is back"
