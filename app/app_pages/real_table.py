@@ -13,7 +13,7 @@ from core.token_rows import MAX_NEAREST, look_up
 
 MODEL = "smollm2-135m"
 GPT2_D_MODEL = 768            # GPT-2 small's width (Radford et al., 2019)
-FIRST_NUMBERS = 6             # the first numbers of each row shown in the table
+FIRST_NUMBERS = 4             # the first numbers of each row shown in the table
 BANK_NEIGHBOURS = 8
 
 
@@ -56,18 +56,23 @@ def rows_panel(table, enc, text: str) -> None:
         st.caption("A token shown as <bytes …> holds part of a character: the tokenizer works on bytes, "
                    "and some characters (many emoji, for example) are split over several tokens.")
     listed = min(len(found.tokens), MAX_NEAREST)
-    frame = pd.DataFrame({"position": [t.position for t in found.tokens],
-                          "token (· = space)": [visible(t.text) for t in found.tokens],
-                          "id": [t.id for t in found.tokens]})
-    for j in range(min(FIRST_NUMBERS, d)):
-        frame[f"dim {j}"] = found.X[:, j].astype(float)
-    frame["nearest tokens by cosine"] = [", ".join(f"{visible(w)} {c:.2f}" for w, c in near)
-                                         for near in found.nearest] + [""] * (len(found.tokens) - listed)
-    st.dataframe(frame, hide_index=True, key="rt_rows",
-                 column_config={f"dim {j}": st.column_config.NumberColumn(format="%.3f")
-                                for j in range(min(FIRST_NUMBERS, d))})
+    shown = min(FIRST_NUMBERS, d)
+    rows = pd.DataFrame({"token (· = space)": [visible(t.text) for t in found.tokens],
+                         "id": [t.id for t in found.tokens]})
+    for j in range(shown):
+        rows[f"dim {j}"] = found.X[:, j].astype(float)
+    rows["…"] = f"+{d - shown}"
+    near = pd.DataFrame({"token (· = space)": [visible(t.text) for t in found.tokens[:listed]],
+                         "nearest tokens by cosine": [", ".join(f"{visible(w)} {c:.2f}" for w, c in n)
+                                                      for n in found.nearest]})
+    left, right = layout.blocks(layout.HALF + 100, layout.HALF + 100, key="rt_tables")
+    left.markdown(f"**X = E[ids]**, the first {shown} of each row's {d} numbers")
+    left.dataframe(rows, hide_index=True, key="rt_rows",
+                   column_config={f"dim {j}": st.column_config.NumberColumn(format="%.3f") for j in range(shown)})
+    right.markdown("**Each token's nearest tokens**")
+    right.dataframe(near, hide_index=True, key="rt_near")
     more = f" Only the first {listed} tokens get their neighbours." if listed < len(found.tokens) else ""
-    st.caption(f"Each row of X is row *id* of the table: {d} numbers, of which the first {min(FIRST_NUMBERS, d)} "
+    st.caption(f"Each row of X is row *id* of the table: {d} numbers, of which the first {shown} "
                f"are shown. The neighbours are the tokens whose rows point the most the same way "
                f"(cosine), out of all {V:,}.{more}")
 

@@ -31,6 +31,7 @@ LESSON = [
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
     ("app_pages/real_table.py", "7b. A real model's table", ":material/table_view:"),
     ("app_pages/real_tokenizers.py", "7c. Tokenizers side by side", ":material/view_column:"),
+    ("app_pages/real_context.py", "7d. Static against contextual", ":material/join_inner:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
     ("app_pages/analogies.py", "8b. Analogies and directions", ":material/compare_arrows:"),
     ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),

@@ -18,6 +18,10 @@ def smollm2():
 
 
 def rows_table(at):
+    return next(d.value for d in at.dataframe if "dim 0" in d.value.columns)
+
+
+def near_table(at):
     return next(d.value for d in at.dataframe if "nearest tokens by cosine" in d.value.columns)
 
 
@@ -36,15 +40,17 @@ def test_real_table_lesson_sentence(smollm2):
     frame = rows_table(at)
     assert frame["id"].tolist() == ids
     assert [smollm2.labels[i] for i in ids] == ["The", " cat", " sat", " on", " the"]   # decoded ids spell the text
-    np.testing.assert_allclose(frame[[f"dim {j}" for j in range(6)]].to_numpy(),
-                               np.asarray(smollm2.E)[ids, :6], rtol=0, atol=1e-7)  # row t is E[ids[t]]
+    np.testing.assert_allclose(frame[[f"dim {j}" for j in range(4)]].to_numpy(),
+                               np.asarray(smollm2.E)[ids, :4], rtol=0, atol=1e-7)
+    assert frame["…"].tolist() == ["+572"] * 5  # row t is E[ids[t]]
     # Nearest by brute force: the cosine of " cat"'s row with every row, best first, itself excluded.
     E = np.asarray(smollm2.E, np.float64)
     sims = E @ E[ids[1]] / (np.linalg.norm(E, axis=1) * np.linalg.norm(E[ids[1]]) + 1e-300)
     order = [j for j in np.argsort(-sims, kind="stable") if j != ids[1]][:5]
-    shown = frame["nearest tokens by cosine"][1].split(", ")
+    near = near_table(at)["nearest tokens by cosine"]
+    shown = near[1].split(", ")
     assert [s.rsplit(" ", 1)[1] for s in shown] == [f"{sims[j]:.2f}" for j in order]
-    assert "·dog" in frame["nearest tokens by cosine"][1]
+    assert "·dog" in near[1]
     assert_clean(at)
 
 
@@ -136,3 +142,43 @@ def test_tokenizers_choice_and_unknown_name_in_link():
     at.multiselect(key="rtok_names").set_value([]).run()
     assert_clean(at)
     assert any("No tokenizer" in w.value for w in at.warning)
+
+
+# --- 7d. Static against contextual ----------------------------------------------------------
+def test_static_against_contextual_bank():
+    from core.contextual import contextual_vectors
+    get(load_table, "minilm-l6")
+    at = open_screen("real_context")
+    sentences = ["He sat on the river bank.", "The bank by the water was muddy.", "She got a bank loan."]
+    H = []
+    for s in sentences:
+        tokens, X = contextual_vectors(s)
+        H.append(X[tokens.index("bank")])
+    assert metric(at, "static row, sentences 1 and 2") == "1.00"
+    assert metric(at, "contextual, sentences 1 and 2") == f"{cos(H[0], H[1]):.2f}"
+    assert metric(at, "contextual, sentences 1 and 3") == f"{cos(H[0], H[2]):.2f}"
+    assert metric(at, "contextual, sentences 2 and 3") == f"{cos(H[1], H[2]):.2f}"
+    assert cos(H[0], H[2]) < 0.99                                   # the contextual vectors do differ
+    matrix = next(d.value for d in at.dataframe if "sentence 1" in d.value.columns)
+    np.testing.assert_allclose(matrix.to_numpy(), [[cos(a, b) for b in H] for a in H], atol=1e-6)
+
+
+def test_retrieval_ranks_by_cosine_and_top_is_not_the_answer():
+    from core.contextual import sentence_vector
+    get(load_table, "minilm-l6")
+    at = open_screen("real_context")
+    ranked = next(d.value for d in at.dataframe if "passage" in d.value.columns)
+    q = sentence_vector("Where can I borrow money to buy a house?")
+    expected = [cos(q, sentence_vector(p)) for p in ranked["passage"]]
+    np.testing.assert_allclose(ranked["cosine"], expected, atol=1e-6)
+    assert list(ranked["cosine"]) == sorted(ranked["cosine"], reverse=True)
+    assert ranked["passage"][0].startswith("I want to buy a house, but where?")   # shares words, answers nothing
+    assert any("candidate" in h.value for h in at.subheader)
+
+
+@pytest.mark.parametrize("word,message", [("zzqx", "not in the vocabulary"), ("loan", "not one token")])
+def test_static_against_contextual_bad_word(word, message):
+    get(load_table, "minilm-l6")
+    at = open_screen("real_context", rc_word=word)
+    assert_clean(at)
+    assert any(message in e.value.replace("\\", "") for e in at.error)
