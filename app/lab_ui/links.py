@@ -21,7 +21,7 @@ PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_
             "tokens.py": "tok_", "projections.py": "proj_", "analogies.py": "ana_", "position.py": "pos_",
             "own_vectors.py": "own_",
             "real_table.py": "rt_", "real_tokenizers.py": "rtok_",
-            "real_context.py": "rc_"}
+            "real_context.py": "rc_", "real_words.py": "rw_"}
 HIDE_KEY = "hide"
 RESERVED = {"present", "handout", TABLES_KEY, HIDE_KEY}
 KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")

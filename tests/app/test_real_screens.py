@@ -182,3 +182,77 @@ def test_static_against_contextual_bad_word(word, message):
     at = open_screen("real_context", rc_word=word)
     assert_clean(at)
     assert any(message in e.value.replace("\\", "") for e in at.error)
+
+
+# --- 8c. Real word vectors (GloVe) ----------------------------------------------------------
+@pytest.fixture(scope="module")
+def glove():
+    return get(load_table, "glove-6b-50d")
+
+
+def unit(X):
+    X = np.asarray(X, np.float64)
+    return X / np.linalg.norm(X, axis=1, keepdims=True)
+
+
+def test_glove_word_neighbours_and_map(glove):
+    at = open_screen("real_words")
+    top, k = 10_000, 10
+    assert metric(at, "frequency rank") == f"{glove.labels.index('cat') + 1:,}"
+    U = unit(glove.E[:top])
+    i = glove.labels.index("cat")
+    sims = U @ U[i]
+    full = [glove.labels[j] for j in np.argsort(-sims, kind="stable") if j != i][:k]
+    X = np.asarray(glove.E[:top], np.float64)
+    Xc = X - X.mean(axis=0)
+    _, s, Vt = np.linalg.svd(Xc, full_matrices=False)                  # PCA by NumPy's own SVD
+    Y = Xc @ Vt[:2].T
+    dist = np.linalg.norm(Y - Y[i], axis=1)
+    dist[i] = np.inf
+    on_map = [glove.labels[j] for j in np.argsort(dist, kind="stable")[:k]]
+    shown = next(d.value for d in at.dataframe if "in 50-d (cosine)" in d.value.columns)
+    assert shown["in 50-d (cosine)"].tolist() == full
+    assert shown["in 50-d (cosine)"][0] == "dog"
+    kept = set(full) & set(on_map)
+    assert metric(at, "neighbours kept on the map") == f"{len(kept)} of {k}"
+    assert metric(at, "spread the map keeps") == f"{100 * (s[:2] ** 2).sum() / (s ** 2).sum():.0f}%"
+    mapped = next(d.value for d in at.dataframe if "on the 2-D map (distance)" in d.value.columns)
+    assert set(mapped["on the 2-D map (distance)"]) - kept == set(on_map) - kept
+
+
+def test_glove_analogy_and_baselines(glove):
+    at = open_screen("real_words")
+    U = unit(glove.E)
+    ix = glove.index
+    target = U[ix["king"]] - U[ix["man"]] + U[ix["woman"]]
+    sims = U @ target / np.linalg.norm(target)
+    skip = {ix["man"], ix["king"], ix["woman"]}
+    best = next(j for j in np.argsort(-sims, kind="stable") if j not in skip)
+    table = next(d.value for d in at.dataframe if "b − a + c" in d.value.columns)
+    assert table["b − a + c"][0] == f"{glove.labels[best]} {sims[best]:.2f}"
+    assert glove.labels[best] == "queen"                         # the published example holds on GloVe 50d
+    assert table["nearest to king (baseline)"][0].split()[0] == "prince"
+
+
+def test_glove_unknown_word_gets_spellings(glove):
+    at = open_screen("real_words", rw_word="elephnat")
+    assert_clean(at)
+    assert any("not in the vocabulary" in e.value.replace("\\", "") and "elephant" in e.value for e in at.error)
+
+
+def test_glove_game_hints_and_keeps_going(glove):
+    at = open_screen("real_words")
+    for guess in ["sea", "ocean", "Desert"]:
+        at.text_input(key="rw_guess").input(guess)
+        next(b for b in at.button if b.label == "Guess").click().run()
+        assert_clean(at)
+    best = next(d.value for d in at.dataframe if "guess" in d.value.columns)
+    assert best["guess"].tolist()[0] == "ocean" and set(best["guess"]) == {"sea", "ocean", "desert"}
+    U = unit(glove.E[:50_000])
+    h = glove.index["ocean"]
+    sims = U @ U[h]
+    sea = sims[glove.index["sea"]]
+    sims[h] = -np.inf
+    assert best["rank"].tolist()[1] == f"{1 + int((sims > sea).sum()):,}"
+    np.testing.assert_allclose(best["cosine"][1], sea, atol=1e-5)
+    assert any("Found" in s.value for s in at.success)          # the win, and the game goes on
