@@ -77,7 +77,7 @@ def retrieval_panel() -> None:
     if len([p for p in raw.splitlines() if p.strip()]) > MAX_PASSAGES:
         st.info(f"Only the first {MAX_PASSAGES} passages are ranked.")
     ranked = rank_passages(question, passages)
-    st.dataframe(pd.DataFrame({"rank": range(1, len(ranked) + 1), "passage": [r.passage for r in ranked],
+    st.dataframe(pd.DataFrame({"passage, closest first": [r.passage for r in ranked],
                                "cosine": [r.cosine for r in ranked]}),
                  hide_index=True, key="rc_ranked", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
     gap = ranked[0].cosine - ranked[1].cosine if len(ranked) > 1 else None

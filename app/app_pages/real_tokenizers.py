@@ -13,6 +13,7 @@ from core.token_rows import side_by_side
 from core.tokenizer import ENCODINGS
 
 WORDS = [" bank", " cat", "bank", " Bank"]
+SHORT = {"gpt2": "GPT-2", "cl100k_base": "cl100k", "o200k_base": "o200k", "smollm2-135m": "SmolLM2"}
 SHOWN = {"gpt2": "GPT-2 (2019)", "cl100k_base": "cl100k_base (GPT-4, 2023)",
          "o200k_base": "o200k_base (GPT-4o, 2024)", "smollm2-135m": "SmolLM2-135M (2024)"}
 
@@ -68,7 +69,7 @@ def words_panel(chosen: dict) -> None:
     st.subheader("“·bank” and “·cat” in each tokenizer")
     splits = {w: side_by_side(chosen, w) for w in WORDS}
     frame = pd.DataFrame({"text (· = space)": [visible(w) for w in WORDS]}
-                         | {SHOWN.get(n, n): [", ".join(map(str, splits[w][i].ids)) for w in WORDS]
+                         | {SHORT.get(n, n): [", ".join(map(str, splits[w][i].ids)) for w in WORDS]
                             for i, n in enumerate(chosen)})
     st.dataframe(frame, hide_index=True, key="rtok_words")
     banks = [", ".join(map(str, s.ids)) for s in splits[" bank"]]

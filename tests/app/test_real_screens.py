@@ -167,7 +167,8 @@ def test_retrieval_ranks_by_cosine_and_top_is_not_the_answer():
     from core.contextual import sentence_vector
     get(load_table, "minilm-l6")
     at = open_screen("real_context")
-    ranked = next(d.value for d in at.dataframe if "passage" in d.value.columns)
+    ranked = next(d.value for d in at.dataframe if "passage, closest first" in d.value.columns)
+    ranked = ranked.rename(columns={"passage, closest first": "passage"})
     q = sentence_vector("Where can I borrow money to buy a house?")
     expected = [cos(q, sentence_vector(p)) for p in ranked["passage"]]
     np.testing.assert_allclose(ranked["cosine"], expected, atol=1e-6)

@@ -1,4 +1,4 @@
-"""The real-model screens (7b, 7c, 7d) in a real browser: each opens cleanly and holds its layout at
+"""The real-model screens (7b, 7c, 7d, 8c) in a real browser: each opens cleanly and holds its layout at
 the classroom viewports with the sidebar open and collapsed (no sideways scroll, no value cut
 off), and a typed sentence repaints the tokens, rows and neighbours of screen 7b."""
 import re
@@ -10,7 +10,7 @@ from .test_browser_layout import VIEWPORTS, set_sidebar, settled_problems
 
 pytestmark = pytest.mark.browser
 
-SCREENS = ["/real_table", "/real_tokenizers", "/real_context"]
+SCREENS = ["/real_table", "/real_tokenizers", "/real_context", "/real_words"]
 
 
 @pytest.mark.parametrize("path", SCREENS)
