@@ -22,15 +22,25 @@ def _encoding(name: str):
     return encoding(name)
 
 
-def table_or_stop(name: str):
-    """The real table ``name``; if its package is missing or its file wrong, say how to install it
-    and stop this screen (every other screen works as before)."""
+def _or_stop(load, name: str, what: str):
+    """``load(name)``; if its files are missing or wrong, say how to install them and stop this
+    screen (every other screen works as before)."""
     try:
-        return _table(name)
+        return load(name)
     except UNAVAILABLE as err:
-        st.error(f"This screen needs a real model that is not available here. {err} "
+        st.error(f"This screen needs {what} that is not available here. {err} "
                  "Every other screen works without it.")
         st.stop()
+
+
+def table_or_stop(name: str):
+    """The real table ``name``, or a message with the install command and this screen stopped."""
+    return _or_stop(_table, name, "a real model")
+
+
+def encoding_or_stop(name: str):
+    """The tokenizer ``name``, or a message with the install command and this screen stopped."""
+    return _or_stop(_encoding, name, "a tokenizer")
 
 
 def encoding_or_none(name: str):
@@ -39,16 +49,6 @@ def encoding_or_none(name: str):
         return _encoding(name)
     except UNAVAILABLE:
         return None
-
-
-def encoding_or_stop(name: str):
-    """The tokenizer ``name``; if it is not installed, say how and stop this screen."""
-    try:
-        return _encoding(name)
-    except UNAVAILABLE as err:
-        st.error(f"This screen needs a tokenizer that is not available here. {err} "
-                 "Every other screen works without it.")
-        st.stop()
 
 
 def text_box(label: str, default: str, key: str, height: int = 90) -> str:
