@@ -10,12 +10,13 @@ from .test_browser_layout import VIEWPORTS, set_sidebar, settled_problems
 
 pytestmark = pytest.mark.browser
 
+FIRST_LOAD_MS = 180_000   # a fresh server loads the model on its first screen (once per process)
 SCREENS = ["/real_table", "/real_tokenizers", "/real_context", "/real_words"]
 
 
 @pytest.mark.parametrize("path", SCREENS)
 def test_real_screen_holds_at_classroom_viewports(app, path):
-    app.goto(path)
+    app.goto(path, timeout=FIRST_LOAD_MS)
     app.assert_healthy()
     problems = []
     for state in ("open", "collapsed"):
@@ -29,7 +30,7 @@ def test_real_screen_holds_at_classroom_viewports(app, path):
 
 
 def test_typed_sentence_repaints_the_real_table(app):
-    app.goto("/real_table")
+    app.goto("/real_table", timeout=FIRST_LOAD_MS)
     app.assert_healthy()
     area = app.page.locator("[data-testid='stTextArea'] textarea").first
     area.fill("She got a bank loan.")
