@@ -85,6 +85,8 @@ CASES = [
          "the dog saw the cat", "sentence B + Enter", 100, 0),
     Case("tokens", "/tokens", "", "text_area", "tok_text", "He sat on the river bank by the loan office.",
          "He sat on the river bank.\nShe got a bank loan.", "text + Ctrl+Enter", 100, 0),
+    Case("real model's table", "/real_table", "", "text_area", "rt_text", "She got a bank loan by the river.",
+         "The cat sat on the", "text + Ctrl+Enter", 300, 0),
     _slider("projections", "/projections", "proj_rotation", "rotation 1 -> 2 -> 1"),
     _slider("analogies", "/analogies", "ana_d", "d_model: the next width and back"),
     _slider("your own vectors", "/own_vectors", "own_perplexity", "t-SNE perplexity 5 -> 10 -> 5"),

@@ -116,6 +116,7 @@ def main() -> None:
           "capital, male and female, one and many, present and past), and every claim is checked. "
           "**Try:** change the window or d_model and watch the scores.")
     reset_button("ana_", key="ana_reset")
+    st.page_link("app_pages/real_words.py", label="Analogies on real word vectors (GloVe)", icon=":material/dictionary:")
     window, config = controls()
     corpus = corpus_for(TEXT, window)
     with st.expander("The made-up text"):

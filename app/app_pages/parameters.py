@@ -19,6 +19,7 @@ def main() -> None:
           "The table holds |V| x d_model numbers: one row of width d_model for every token. "
           "**Try:** pick a real model or type your own sizes, and compare the table with the whole model.")
     reset_button("params_", key="params_reset")
+    st.page_link("app_pages/real_table.py", label="A real model's table, counted from its own file", icon=":material/table_view:")
     p, vocab, d_model, total, tied = size_controls()
     if vocab is None or d_model is None or total is None:
         st.stop()

@@ -84,6 +84,7 @@ def bank_panel(tokens: list[Token], bank_id: int) -> None:
         f"The table has one row for id {bank_id}, so the riverside and the lender start from the very "
         "same vector. Telling them apart is left to the layers after the table, which mix in the "
         "neighbouring words.")
+    st.page_link("app_pages/real_context.py", label="Measured on a real model: static against contextual", icon=":material/compare:")
 
 
 def near_strings_panel(enc) -> None:

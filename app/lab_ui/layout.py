@@ -46,7 +46,7 @@ def slider_px(n_steps: int) -> int:
     return max(MIN_CONTROL, STEP_PX * n_steps + SLIDER_PAD)
 
 
-def controls_bar(name: str, gap: str = "small"):
+def controls_bar(name: str, gap: Gap = "small"):
     """A screen's primary controls, in a row that wraps (each control in a block of its own
     width) and stays in view under the page's header while the result below it scrolls."""
     return st.container(horizontal=True, gap=gap, key=BAR + name, vertical_alignment="bottom")

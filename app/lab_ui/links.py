@@ -19,7 +19,9 @@ from lab_ui.handout import TABLES_KEY
 PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_", "pair.py": "pair_",
             "cbow.py": "cbow_", "gradients.py": "grad_", "parameters.py": "params_", "limits.py": "limits_",
             "tokens.py": "tok_", "projections.py": "proj_", "analogies.py": "ana_", "position.py": "pos_",
-            "own_vectors.py": "own_"}
+            "own_vectors.py": "own_",
+            "real_table.py": "rt_", "real_tokenizers.py": "rtok_",
+            "real_context.py": "rc_", "real_words.py": "rw_"}
 HIDE_KEY = "hide"
 RESERVED = {"present", "handout", TABLES_KEY, HIDE_KEY}
 KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")

@@ -31,8 +31,12 @@ LESSON = [
     ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
     ("app_pages/limits.py", "6. Limits", ":material/block:"),
     ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
+    ("app_pages/real_table.py", "7b. A real model's table", ":material/table_view:"),
+    ("app_pages/real_tokenizers.py", "7c. Tokenizers side by side", ":material/view_column:"),
+    ("app_pages/real_context.py", "7d. Static against contextual", ":material/join_inner:"),
     ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
     ("app_pages/analogies.py", "8b. Analogies and directions", ":material/compare_arrows:"),
+    ("app_pages/real_words.py", "8c. Real word vectors (GloVe)", ":material/dictionary:"),
     ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
     ("app_pages/own_vectors.py", "10. Your own vectors", ":material/upload_file:"),
 ]

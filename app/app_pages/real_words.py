@@ -1,0 +1,129 @@
+"""Screen 8c, real word vectors (GloVe 6B, 50 numbers per word): a word's rank and neighbours in 50-d
+next to its neighbours on the 2-D map, analogies with their baselines, and the hidden-word game."""
+import pandas as pd
+import streamlit as st
+
+from lab_ui import layout
+from lab_ui.common import error, intro, plain
+from lab_ui.presenter import reset_button
+from lab_ui.real_models import table_or_stop
+from core.vectors import UnknownLabel
+from core.word_map import check_word, hint, map_neighbours
+
+MODEL = "glove-6b-50d"
+TOPS = [2_000, 10_000, 50_000]
+K = 10
+GAME_TOP = 50_000         # a guess's rank is counted among this many commonest words
+MAX_WORD = 40
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _map(word: str, top: int):
+    return map_neighbours(table_or_stop(MODEL), word, top, K)
+
+
+def main() -> None:
+    intro("8c. Real word vectors (GloVe)",
+          "GloVe 6B gives each of 400,000 words a row of 50 numbers, learned from 6 billion words of text, "
+          "with the words in order of how common they are. **Try:** a word, then the same word on the map, "
+          "then the game at the bottom.")
+    reset_button("rw_", key="rw_reset")
+    table = table_or_stop(MODEL)
+    word_panel(table)
+    analogy_panel(table)
+    game_panel(table)
+
+
+def known(table, typed: str, what: str) -> str | None:
+    """The typed word as the table spells it, or None after a clear message with near spellings."""
+    try:
+        return check_word(table, typed)
+    except UnknownLabel as err:
+        error(f"{what}: {err}")
+        return None
+
+
+def word_panel(table) -> None:
+    st.subheader("A word's neighbours: in 50 numbers, and on a flat map")
+    cols = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_controls")
+    typed = cols[0].text_input("Word", "cat", key="rw_word", bind="query-params", max_chars=MAX_WORD)
+    top = cols[1].selectbox("Words on the map (the commonest)", TOPS, index=1, key="rw_top",
+                            bind="query-params", format_func=lambda n: f"{n:,}")
+    word = known(table, typed, "The word") if typed.strip() else None
+    if word is None:
+        return
+    try:
+        m = _map(word, top)
+    except ValueError as err:
+        error(f"{err} Choose more words on the map.")
+        return
+    layout.metrics([dict(label="frequency rank", value=f"{m.rank:,}"),
+                    dict(label="neighbours kept on the map", value=f"{len(m.kept)} of {K}"),
+                    dict(label="spread the map keeps", value=f"{100 * m.explained:.0f}%")], key="rw_word_metrics")
+    left, right = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_tables")
+    left.dataframe(pd.DataFrame({"in 50-d (cosine)": [w for w, _ in m.full], "cosine": [c for _, c in m.full],
+                                 "on the map?": ["kept" if w in m.kept else "lost" for w, _ in m.full]}),
+                   hide_index=True, key="rw_full", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
+    right.dataframe(pd.DataFrame({"on the 2-D map (distance)": [w for w, _ in m.on_map],
+                                  "in 50-d?": ["kept" if w in m.kept else "false" for w, _ in m.on_map]}),
+                    hide_index=True, key="rw_map")
+    st.caption(f"“{plain(word)}” is word number {m.rank:,} by frequency. Of its {K} nearest words in 50 numbers, "
+               f"{len(m.kept)} are also among its {K} nearest on the flat PCA map of the top {top:,} words; "
+               f"{len(m.lost)} are lost and {len(m.false)} map neighbours are false friends. The map keeps "
+               f"{100 * m.explained:.0f}% of the spread: check a cluster with cosines before believing it.")
+
+
+def analogy_panel(table) -> None:
+    st.subheader("Analogies: a is to b as c is to ?")
+    cols = layout.blocks(180, 180, 180, key="rw_analogy_controls")
+    typed = [c.text_input(lab, d, key=f"rw_{k}", bind="query-params", max_chars=MAX_WORD)
+             for c, lab, d, k in zip(cols, ["a", "b", "c"], ["man", "king", "woman"], ["a", "b", "c"])]
+    words = [known(table, t, f"Word {n}") for t, n in zip(typed, "abc")]
+    if None in words:
+        return
+    a, b, c = words
+    if len({a, b, c}) < 3:
+        st.warning("Type three different words.")
+        return
+    answers = {"b − a + c": table.analogy(a, b, c, 5),
+               f"nearest to {b} (baseline)": table.nearest_to(table.vector(b), 5, exclude=[a, b, c]),
+               f"nearest to {c} (baseline)": table.nearest_to(table.vector(c), 5, exclude=[a, b, c])}
+    st.dataframe(pd.DataFrame({name: [f"{w} {s:.2f}" for w, s in found] for name, found in answers.items()}),
+                 hide_index=True, key="rw_analogy")
+    first = {name: found[0][0] for name, found in answers.items()}
+    same = [n for n in list(first)[1:] if first[n] == first["b − a + c"]]
+    note = (f" A baseline gives the same first word ({', '.join(same)}), so the arithmetic added nothing here."
+            if same else " Neither baseline gives that word first, so the arithmetic did add something.")
+    st.caption(f"b − a + c gives “{plain(first['b − a + c'])}” first.{note} The question's own words are "
+               "never answers.")
+
+
+def game_panel(table) -> None:
+    st.subheader("Game: find the hidden word")
+    with st.expander("Teacher: set the hidden word (it goes into the lesson link)"):
+        secret = st.text_input("Hidden word", "ocean", key="rw_hidden", bind="query-params",
+                               max_chars=MAX_WORD)
+    hidden = known(table, secret, "The hidden word")
+    if hidden is None:
+        return
+    guesses = st.session_state.setdefault("rw_guesses", {}).setdefault(hidden, {})   # per hidden word
+    with st.form("rw_guess_form", clear_on_submit=True):
+        typed = st.text_input("Your guess", key="rw_guess", max_chars=MAX_WORD)
+        sent = st.form_submit_button("Guess")
+    if sent and typed.strip():
+        word = known(table, typed, "The guess")
+        if word is not None:
+            guesses[word] = hint(table, hidden, word, GAME_TOP)
+    if hidden in guesses:
+        st.success(f"Found: the hidden word is “{plain(hidden)}”. Keep guessing to find its nearest words.")
+    if guesses:
+        best = sorted(guesses.values(), key=lambda h: -h.cosine)
+        st.dataframe(pd.DataFrame({"guess": [h.guess for h in best], "cosine": [h.cosine for h in best],
+                                   "rank": ["the word" if h.rank == 0 else "—" if h.rank is None else f"{h.rank:,}"
+                                            for h in best]}),
+                     hide_index=True, key="rw_best", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
+        st.caption(f"Best guesses so far, closest first. Rank 1 is the hidden word's nearest word among the "
+                   f"{GAME_TOP:,} commonest; “—” means the guess is not among them.")
+
+
+main()

@@ -1,0 +1,40 @@
+"""The real-model screens (7b, 7c, 7d, 8c) in a real browser: each opens cleanly and holds its layout at
+the classroom viewports with the sidebar open and collapsed (no sideways scroll, no value cut
+off), and a typed sentence repaints the tokens, rows and neighbours of screen 7b."""
+import re
+
+import pytest
+
+from .helpers import ARTIFACTS, expect
+from .test_browser_layout import VIEWPORTS, set_sidebar, settled_problems
+
+pytestmark = pytest.mark.browser
+
+FIRST_LOAD_MS = 180_000   # a fresh server loads the model on its first screen (once per process)
+SCREENS = ["/real_table", "/real_tokenizers", "/real_context", "/real_words"]
+
+
+@pytest.mark.parametrize("path", SCREENS)
+def test_real_screen_holds_at_classroom_viewports(app, path):
+    app.goto(path, timeout=FIRST_LOAD_MS)
+    app.assert_healthy()
+    problems = []
+    for state in ("open", "collapsed"):
+        set_sidebar(app.page, state)
+        for w, h in VIEWPORTS:
+            app.page.set_viewport_size({"width": w, "height": h})
+            problems += [f"{path} at {w}x{h}, sidebar {state}: {p}" for p in settled_problems(app.page)]
+            if state == "open":
+                app.full_page_screenshot(ARTIFACTS / f"{path.strip('/')}_{w}x{h}.png")
+    assert not problems, "Layout problems:\n" + "\n".join(problems)
+
+
+def test_typed_sentence_repaints_the_real_table(app):
+    app.goto("/real_table", timeout=FIRST_LOAD_MS)
+    app.assert_healthy()
+    area = app.page.locator("[data-testid='stTextArea'] textarea").first
+    area.fill("She got a bank loan.")
+    app.rerun(lambda: area.press("Control+Enter"))
+    expect(app.page.locator(".chip").filter(has_text=re.compile("loan"))).to_have_count(1)
+    expect(app.metric(re.compile("^X = E"))).to_have_text("(6, 576)")
+    app.assert_healthy()
