@@ -20,8 +20,9 @@ def test_the_readme_says_how_students_on_the_network_reach_it():
     assert command, "a start command with the address flag"
     flag, value = command.groups()
     assert (flag, value) == ("--server.address", "0.0.0.0")
-    assert "server.address" in config._config_options               # a real Streamlit option
-    port = config._config_options["server.port"].default_val
+    options = config.get_config_options()
+    assert "server.address" in options                               # a real Streamlit option
+    port = options["server.port"].default_val
     assert f"http://ADDRESS:{port}" in START                         # the port Streamlit listens on
     for how in ("hostname -I", "ipconfig getifaddr en0", "ipconfig"):
         assert f"`{how}`" in START
