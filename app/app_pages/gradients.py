@@ -5,6 +5,7 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import visible
+from lab_ui.links import named
 from lab_ui.presenter import reset_button
 from lab_ui.common import error, fixed_decimals, intro, plain
 from lab_ui.parse import MAX_TEXT, InputError, parse_ids
@@ -70,7 +71,8 @@ def controls_or_stop() -> tuple[np.ndarray, float]:
     """The typed ids and the learning rate; ids that are not GPT-2 ids stop the screen with a message."""
     c1, c2 = st.columns([2, 1], gap="large")
     with c1:
-        ids_text = st.text_input(f"Token ids of one sentence (0 to {V - 1:,})", "15, 824, 391", key="grad_ids", bind="query-params",
+        ids_label = f"Token ids of one sentence (0 to {V - 1:,})"
+        ids_text = st.text_input(ids_label, "15, 824, 391", key=named("grad_ids", ids_label), bind="query-params",
                                  max_chars=MAX_TEXT,
                                  help="The lesson's ids for “I love AI”, from a small home-made BPE "
                                       "(GPT-2's own tokenizer gives other ids: see below).")

@@ -13,6 +13,7 @@ import streamlit as st
 from lab_ui.bigtext_view import is_big
 from lab_ui.common import plain
 from lab_ui.inputs import whole_input
+from lab_ui.links import named
 from lab_ui.presets import SOFTMAX_SETTINGS
 
 from core.bigtext import MAX_SOFTMAX_VOCAB
@@ -52,7 +53,7 @@ class Slider:
     help: str
 
     def show(self, where, key: str, default):
-        return where.slider(self.label, self.low, self.high, default, key=key, bind="query-params",
+        return where.slider(self.label, self.low, self.high, default, key=named(key, self.label), bind="query-params",
                             help=self.help)
 
 
@@ -65,7 +66,7 @@ class Choice:
     help: str
 
     def show(self, where, key: str, default):
-        return where.select_slider(self.label, self.options, default, key=key, bind="query-params",
+        return where.select_slider(self.label, self.options, default, key=named(key, self.label), bind="query-params",
                                    help=self.help)
 
 
