@@ -73,6 +73,8 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
                                         mark=None if found is None else corpus.vocab[found]),
                          pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                          key="train_heatmap_table", stretch=True)
+        if result.E.shape[1] == 1:
+            st.caption(captions.one_dimension(S))
         if len(order) < corpus.V:
             st.caption(f"Showing the {len(order)} most frequent of the {corpus.V} words; the table "
                        "has them all.")

@@ -108,14 +108,16 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     """Run B beside run A (the sliders above, ``config`` and ``window``): same text, seed and steps."""
     st.markdown("Change one setting for a second run **B** and compare it with the run above "
                 "(**A**): same text, same seed, same number of steps.")
-    c = st.columns(3)
-    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model",
+    c = st.columns(3)                     # B starts as A: moving one slider changes one setting
+    d_b = c[0].slider("B: d_model", 1, 32, config.d_model, key="train_cmp_d_model",
                       bind="query-params", help="Run B's vector width (run A's is the d_model slider above).")
     w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window", bind="query-params",
                       help="Run B's neighbours on each side (run B gets its own training pairs).")
-    lr_b = c[2].select_slider("B: learning rate", COMPARE_LR_OPTIONS,
-                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr",
-                              bind="query-params", help="Run B's step size; too big and it blows up.")
+    lr_b = c[2].select_slider("B: learning rate", sorted({*COMPARE_LR_OPTIONS, config.lr}), config.lr,
+                              key="train_cmp_lr", bind="query-params",
+                              help="Run B's step size; too big and it blows up.")
+    st.caption(captions.compare_settings({"d_model": config.d_model, "window": window, "learning rate": config.lr},
+                                         {"d_model": d_b, "window": w_b, "learning rate": lr_b}))
     corpus_b = corpus_for(text, w_b, TRAIN_VOCAB_CAP)
     steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
     if cut_note:
@@ -134,7 +136,9 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     if w_b == window:       # one task, one floor: the losses compare directly
         cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
                  dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
-                      delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")]
+                      delta=(f"{res_b.final_loss - result.final_loss:+.3f} vs A"     # none while B is A
+                             if f"{res_b.final_loss:.3f}" != f"{result.final_loss:.3f}" else None),
+                      delta_color="inverse")]
     else:                   # two floors: compare the distances above them
         gap_a, gap_b = result.final_loss - floor_a, res_b.final_loss - floor_b
         cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
