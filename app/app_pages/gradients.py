@@ -7,7 +7,7 @@ from lab_ui import layout
 from lab_ui.chips import visible
 from lab_ui.links import named
 from lab_ui.presenter import reset_button
-from lab_ui.common import error, fixed_decimals, intro, plain
+from lab_ui.common import error, fixed_decimals, intro, plain, data_table
 from lab_ui.parse import MAX_TEXT, InputError, parse_ids
 from lab_ui.presets import upstream_in_hundredths
 from lab_ui.runs import corpus_for, tokenizer
@@ -98,7 +98,7 @@ def upstream_panel(ids: np.ndarray, upstream: np.ndarray) -> None:
     up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
     up.insert(0, "token id", ids)
     up.insert(0, "position", range(len(ids)))
-    st.dataframe(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
+    data_table(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
         fixed_decimals(up, 2), {f"dL/dX dim {k}": f"dim {k}" for k in range(D)}))
 
 
@@ -112,7 +112,7 @@ def gradient_panel(ids: np.ndarray, grad: np.ndarray, touched: np.ndarray) -> No
     rows = [{"row (token id)": int(k), "from positions": ", ".join(map(str, positions_of(ids, k))),
              **{f"dW_E dim {j}": grad[k, j] for j in range(D)}} for k in touched]
     grad_df = pd.DataFrame(rows)
-    st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
+    data_table(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
         fixed_decimals(grad_df, 2), {"row (token id)": "row", "from positions": "positions",
                                      **{f"dW_E dim {j}": f"dim {j}" for j in range(D)}}))
     repeated = [int(k) for k in touched if len(positions_of(ids, k)) > 1]
@@ -134,7 +134,7 @@ def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: f
         rows.append({"row": int(k), "when": "before", **{f"dim {j}": before[k, j] for j in range(D)}})
         rows.append({"row": int(k), "when": "after", **{f"dim {j}": after[k, j] for j in range(D)}})
     ba_df = pd.DataFrame(rows)
-    st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
+    data_table(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
     st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
 
 

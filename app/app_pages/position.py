@@ -3,7 +3,7 @@ import numpy as np
 import streamlit as st
 
 from lab_ui import captions, charts, layout
-from lab_ui.common import chart_with_table, intro
+from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.inputs import two_sentences
 from lab_ui.position_view import KINDS, SUMMARIES, WIDTHS, place_table, summary_table
 from lab_ui.presenter import reset_button
@@ -33,7 +33,7 @@ def places_panel(E, vocab, ids_a, ids_b, P) -> None:
     for where, name, ids in ((left, "A", ids_a), (right, "B", ids_b)):
         with where:
             st.markdown(f"**Sentence {name}**")
-            st.dataframe(place_table(E, vocab, ids, P), hide_index=True, key=f"pos_places_{name}")
+            data_table(place_table(E, vocab, ids, P), hide_index=True, key=f"pos_places_{name}")
 
 
 def summaries_panel(E, ids_a, ids_b, P) -> None:
@@ -42,7 +42,7 @@ def summaries_panel(E, ids_a, ids_b, P) -> None:
     if P is not None:
         rows[True] = order_test(E, ids_a, ids_b, P)
     table = summary_table(rows)
-    st.dataframe(table, hide_index=True, key="pos_summaries")
+    data_table(table, hide_index=True, key="pos_summaries")
     if P is None:
         st.info("No position vectors: every summary is built from the same rows, so reordered "
                 "words give the same result. Choose sinusoidal or learned positions above.")

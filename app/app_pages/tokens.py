@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import chips_html, visible
-from lab_ui.common import error, intro, plain
+from lab_ui.common import error, intro, plain, data_table
 from lab_ui.parse import TOKENS_MAX_CHARS, InputError, parse_whole
 from lab_ui.links import named
 from lab_ui.presenter import reset_button
@@ -68,7 +68,7 @@ def tokens_panel(enc) -> list[Token]:
     if special and any(t.id == EOT_ID for t in tokens):
         st.caption(f"<|endoftext|> was read as the special token {EOT_ID:,}.")
     with st.expander("The tokens as a table", expanded=False):
-        st.dataframe(pd.DataFrame({"position": [t.position for t in tokens],
+        data_table(pd.DataFrame({"position": [t.position for t in tokens],
                                    "token (· = space)": [visible(t.text) for t in tokens],
                                    "id": [t.id for t in tokens]}),
                      hide_index=True, key="tok_table")
@@ -93,7 +93,7 @@ def near_strings_panel(enc) -> None:
     words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
     compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
                             "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
-    st.dataframe(compare, hide_index=True, key="tok_compare")
+    data_table(compare, hide_index=True, key="tok_compare")
     (cat_id,), (capital_cat_id,) = enc.encode(" cat"), enc.encode(" Cat")
     bare_bank, spaced_bank = ", ".join(map(str, enc.encode("bank"))), ", ".join(map(str, enc.encode(" bank")))
     st.caption(f"An id is a name, not a quantity: “{visible(' cat')}” (cat with the space before it, as in "

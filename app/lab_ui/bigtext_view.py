@@ -20,7 +20,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts
-from lab_ui.common import chart_with_table, plain
+from lab_ui.common import chart_with_table, plain, data_table
 from lab_ui import workers
 from lab_ui.jobs import Cancelled, JobSlots, job_slots, session_gone, session_id
 
@@ -226,7 +226,7 @@ def neighbours_view(r: Word2VecResult) -> None:
     if i is None:
         return
     nn = nearest(r.E, i, k=min(NEIGHBOURS, len(r.vocab) - 1))
-    st.dataframe(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
+    data_table(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
                                "cosine": [round(c, 2) for _, c in nn],
                                "count in the text": [int(r.counts[j]) for j, _ in nn]}),
                  hide_index=True, key="train_w2v_nn")

@@ -12,7 +12,7 @@ from lab_ui import captions, charts, layout
 from lab_ui.find_word import FOUND_K, ring_args
 from lab_ui.pickers import PILL_WORDS, word_picker
 from lab_ui.player import start_at_the_end, step_slider
-from lab_ui.common import chart_with_table
+from lab_ui.common import chart_with_table, data_table
 from lab_ui.guard import Stopper, fit_steps, show_refusal
 from lab_ui.jobs import Cancelled, is_long, long_run
 from lab_ui.runs import RunCache, corpus_for, train_run
@@ -51,7 +51,7 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
     word = word_picker("Word", vocab, vocab[default], key="train_word")
     k = min(5, len(vocab) - 1)
     nn = nearest(E, vocab.index(word), k=k)
-    st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
+    data_table(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
                                "cosine": [round(cs, 2) for _, cs in nn]}),
                  hide_index=True, key="train_nn_table")
     st.markdown("**Cosine of any two words**")
@@ -160,7 +160,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
         nn = nearest(r.E, corpus.vocab.index(word), k=k)
         rows[f"{name}: neighbour"] = [corpus.vocab[j] for j, _ in nn]
         rows[f"{name}: cosine"] = [round(cs, 2) for _, cs in nn]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
+    data_table(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
 
 
 def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
@@ -294,7 +294,7 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
         rows[1]["group recovery"] = cmp.negsampling_recovery.overall
     three = {c: st.column_config.NumberColumn(format="%.3f")      # 1.890 beside 1.713, not 1.89
              for c in rows[0] if c in ("cross-entropy (one scale)", "seconds", "group recovery")}
-    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
+    data_table(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
                  column_config=layout.short_headers(three, {"cross-entropy (one scale)": "cross-entropy",
                                                             "words scored per pair": "words scored"}))
     st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,
