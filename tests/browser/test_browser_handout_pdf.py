@@ -53,6 +53,34 @@ def _core_figures(screen: str) -> list[str]:
     return []
 
 
+QUIET_JS = """ms => new Promise(done => {
+  let timer = setTimeout(done, ms);
+  new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ms); })
+      .observe(document.body, {subtree: true, childList: true, characterData: true});
+})"""
+"""Resolves once the page has not changed for ``ms``."""
+
+
+SCROLL_JS = """async () => {
+  for (const box of [document.querySelector("[data-testid='stMain']"), document.scrollingElement]) {
+    for (let y = 0; y <= box.scrollHeight; y += 500) {
+      box.scrollTop = y; await new Promise(r => setTimeout(r, 120));
+    }
+    box.scrollTop = 0;
+  }
+}"""
+"""Scrolls the page through once, slowly. With the QUIET_JS wait after it this gives the
+browser the seconds it takes to draw every st.table: measured on the Train handout, the DOM
+had none of its 5 tables when the run had ended and all 5 about eight seconds later (a quiet
+period alone was not enough: nothing changes on the page while the table code loads)."""
+
+
+def _settled(app) -> None:
+    app.settle()
+    app.page.evaluate(SCROLL_JS)
+    app.page.evaluate(QUIET_JS, 2000)
+
+
 def _tokens(text: str) -> Counter:
     return Counter(text.split())
 
@@ -62,9 +90,10 @@ def test_the_printed_handout_holds_every_number(app, screen, pdftotext, tmp_path
     page = app.page
     app.goto(f"/{'' if screen == 'home' else screen}?handout=1")
     app.assert_healthy()
+    _settled(app)
     page.emulate_media(media="print")
     page.set_viewport_size({"width": A4_PX, "height": 1100})
-    app.settle()
+    _settled(app)
     assert page.locator("[data-testid='stDataFrame']").count() == 0, "a scroll box in the handout"
     tables = page.locator("[data-testid='stTable']")
     overflow = tables.evaluate_all(
