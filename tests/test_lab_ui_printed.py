@@ -50,3 +50,10 @@ def test_the_screens_formats_headers_and_row_labels_are_kept():
     assert list(part["time (s)"]) == ["0.123", "2.000"] and list(part["n"]) == ["50,257", "3"]
     (hidden,) = printed_parts(df, hide_index=True).parts
     assert list(hidden.columns) == ["seconds", "n"] and list(hidden["seconds"]) == ["0.1235", "2"]
+
+
+def test_a_column_with_no_value_yet_is_left_out_and_named():
+    df = pd.DataFrame({"word": ["cat", "dog"], "score": [0.5, 0.25], "gradient": [None, None]})
+    done = printed_parts(df, hide_index=True)
+    (part,) = done.parts
+    assert list(part.columns) == ["word", "score"] and "eft out, empty here: “gradient”" in done.note

@@ -85,7 +85,10 @@ def printed_parts(data, hide_index: bool | None = None, column_config: dict | No
     cells = pd.DataFrame({_format(column_config, str(c))[0]:
                           [_cell(x, _format(column_config, str(c))[1]) for x in df[c].tolist()]
                           for c in df.columns})
-    lead = [cells.columns[0]] if len(df.columns) and not pd.api.types.is_numeric_dtype(df.iloc[:, 0]) else []
+    empty = [c for c in cells.columns if not any(v not in ("", "nan", "None") for v in cells[c])]
+    cells = cells.drop(columns=empty)                 # a column with no value yet prints nothing
+    lead = ([cells.columns[0]] if len(cells.columns) and cells.columns[0] in df.columns
+            and not pd.api.types.is_numeric_dtype(df[cells.columns[0]]) else [])
     rest = [c for c in cells.columns if c not in lead]
     parts = [cells[lead + rest[i:i + PRINT_COLUMNS]] for i in range(0, len(rest), PRINT_COLUMNS)] or [cells]
     notes = []
@@ -95,6 +98,8 @@ def printed_parts(data, hide_index: bool | None = None, column_config: dict | No
     if len(parts) > 1:
         notes.append(f"its {len(rest):,} columns in {len(parts)} parts of at most {PRINT_COLUMNS}"
                      + (f", each led by “{lead[0]}”" if lead and lead[0] else ""))
+    if empty and n:
+        notes.append("left out, empty here: " + ", ".join(f"“{c}”" for c in empty))
     note = "; ".join(notes)
     return Printed(parts, (note[0].upper() + note[1:] + ".") if note else "")
 
