@@ -124,3 +124,37 @@ def order_test(E: np.ndarray, ids_a, ids_b, P: np.ndarray | None) -> OrderTest:
     Xa, Xb = vectors(ids_a), vectors(ids_b)
     return OrderTest(Xa.mean(axis=0), Xb.mean(axis=0),
                      np.tanh(Xa).mean(axis=0), np.tanh(Xb).mean(axis=0))
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A word found at two places of a sentence, and whether it enters the model there as the
+    same vector."""
+
+    word: int                   # its id
+    first: int                  # its first two places, t1 < t2
+    second: int
+    same: bool                  # x_t1 == x_t2 (up to rounding in the last bits)
+
+
+def first_repeat(E: np.ndarray, ids, P: np.ndarray | None) -> Repeat | None:
+    """The first word that appears twice in the sentence (``None`` if none does), with
+    ``x_t = E[ids[t]]`` (+ ``P[t]``) compared at its first two places.
+
+    >>> E = np.eye(3)
+    >>> first_repeat(E, [0, 1, 0], None)
+    Repeat(word=0, first=0, second=2, same=True)
+    >>> first_repeat(E, [0, 1, 0], sinusoidal(3, 3)).same
+    False
+    >>> first_repeat(E, [0, 1, 2], None) is None
+    True
+    """
+    E = array(E, "The table", 2)
+    ids = indices(ids, "The ids", len(E)).reshape(-1)          # (n,)
+    seen: dict[int, int] = {}
+    for t, i in enumerate(ids.tolist()):
+        if i in seen:
+            X = E[ids] if P is None else with_positions(E, ids, P)      # (n, d)
+            return Repeat(i, seen[i], t, _same(X[seen[i]], X[t]))
+        seen[i] = t
+    return None

@@ -119,10 +119,78 @@ def test_sense_reading_says_what_the_cosines_show():
 
 
 @pytest.mark.parametrize("a, b, quicker", [(0.304, 0.313, None), (0.135, 0.163, None), (0.2, 0.299, None),
-                                           (0.2, 0.31, "A"), (0.31, 0.2, "B"), (0.0, 0.0, None), (0.0, 0.1, "A")])
+                                           (0.2, 0.31, "A"), (0.31, 0.2, "B"), (0.0, 0.0, "untimed"),
+                                           (0.0004, 0.0026, "untimed"), (0.0099, 0.0001, "untimed"),
+                                           (0.0, 0.1, "A"), (0.0104, 0.0156, "A")])
 def test_speed_verdict_names_a_winner_only_from_1_5_times(a, b, quicker):
+    """Issue 28: at 0 steps the CBOW screen said one model "took 6.5 times as long" beside
+    "0 ms" and "0 ms". The ratio is now that of the milliseconds shown, and two runs both under
+    10 ms are not compared."""
     said = captions.speed_verdict("A", a, "B", b)
-    if quicker is None:
+    if quicker == "untimed":
+        assert said.startswith("A and B both took under 10 ms") and "times as long" not in said
+    elif quicker is None:
         assert said.startswith("A and B took about the same time") and "quicker (" not in said
     else:
         assert said.startswith(f"{quicker} was quicker")
+        shown = sorted(round(x * 1000) for x in (a, b))               # the milliseconds beside it
+        ratio = shown[1] / max(shown[0], 1)
+        assert f"took {'at least ' if shown[0] == 0 else ''}{ratio:.1f} times as long" in said
+
+
+@pytest.mark.parametrize("losses, falls, each", [([2.487, 2.469, 2.285, 6.795], 2, True),     # lr 50
+                                                 ([2.4, 2.5, 2.6, 3.0], 0, True),
+                                                 ([2.4, 2.3, 2.9, 2.5, 9.0], 1, False)])
+def test_divergence_says_how_the_loss_got_there(losses, falls, each):
+    """Issue 28: at learning rate 50 the alert said each update lands "higher each time" while
+    the loss fell for two steps first."""
+    text = captions.divergence(np.array(losses), diverged_step=len(losses), lr=50.0, factor=10.0)
+    if falls:
+        assert f"fell for the first {falls} update" in text and f"from update {falls + 1} on" in text
+    else:
+        assert "From the first update on" in text and "fell" not in text
+    assert ("landed higher than the one before" in text) == each
+    assert ("up and down" in text) == (not each)
+    assert "higher each time" not in text
+
+
+@pytest.mark.parametrize("V, k", [(12, 5), (12, 11), (12, 12), (12, 20), (300, 20)])
+def test_objectives_calls_it_a_saving_only_when_fewer_words_are_scored(V, k):
+    """Issue 28: at K = 20 scoring 21 words instead of 12 was called "a real saving"."""
+    text = captions.objectives(V, 0.2, 0.1, k + 1)
+    assert ("real saving" in text) == (k + 1 < V)
+    assert ("no saving here" in text) == (k + 1 >= V)
+    if k + 1 >= V:
+        assert ("more than the" in text) == (k + 1 > V) and ("as many as" in text) == (k + 1 == V)
+    assert f"{50_257 // (k + 1):,} times fewer" in text
+
+
+def test_places_reading_says_another_vector_only_when_the_rows_differ():
+    """Issue 28: with "None" the Position screen said "the same word at another place is now
+    another vector" above identical rows."""
+    from core.position import first_repeat, sinusoidal
+    E = np.arange(12.0).reshape(4, 3)
+    ids = [0, 1, 2, 0]
+    same = captions.places_reading(False, [("A", "the", first_repeat(E, ids, None))])
+    assert "is the same vector" in same and "“the” at places 0 and 3 of sentence A" in same
+    assert "another vector" not in same
+    moved = captions.places_reading(True, [("A", "the", first_repeat(E, ids, sinusoidal(4, 3)))])
+    assert "now another vector" in moved and "same vector" not in moved
+    none = captions.places_reading(True, [("A", "", first_repeat(E, [0, 1], None))])
+    assert "No word appears twice" in none and "vector:" not in none.split("`")[-1]
+
+
+def test_compare_settings_counts_what_b_changes():
+    a = {"d_model": 4, "window": 2, "learning rate": 0.5}
+    assert captions.compare_settings(a, dict(a)).startswith("B has the same settings as A")
+    one = captions.compare_settings(a, {**a, "d_model": 8})
+    assert "changes one setting of A: d_model (4 → 8)" in one
+    two = captions.compare_settings(a, {**a, "d_model": 8, "learning rate": 2.0})
+    assert "changes 2 settings" in two and "learning rate (0.5 → 2)" in two
+
+
+def test_one_dimension_counts_the_plus_and_minus_ones():
+    from core.similarity import cosine_matrix
+    E = np.array([[1.0], [2.0], [-0.5], [3.0]])                 # three positive, one negative
+    text = captions.one_dimension(cosine_matrix(E))
+    assert "3 of the 6 pairs of words are +1 and 3 are -1" in text

@@ -32,12 +32,13 @@ def test_number_defaults_to_six_significant_digits():
 
 def test_divergence_alert_in_full():
     text = captions.divergence(np.array([2.487, 2.469, 2.285, 6.795]), diverged_step=4, lr=50.0, factor=10.0)
-    assert text == (
-        "**Training blew up at step 4.** With learning rate 50 each update overshoots: instead of "
-        "stepping down into the valley of the loss, it jumps to the far side, higher each time. The loss "
-        "went from 2.487 at step 0 to 6.795 at step 3; update 4 took it past 10 times its starting value "
-        "(or made it stop being a number), so the app stopped the run there and shows the table as it was "
-        "at step 3. **Try a smaller learning rate** (0.5 is the lesson's setting).")
+    assert text == (      # issue 28: the loss fell for two updates first, so not "higher each time"
+        "**Training blew up at step 4.** With learning rate 50 an update can overshoot: instead of "
+        "stepping down into the valley of the loss, it jumps to the far side. The loss fell for the first "
+        "2 updates (2.487 to 2.285); from update 3 on, each update overshot and landed higher than the one "
+        "before. The loss went from 2.487 at step 0 to 6.795 at step 3; update 4 took it past 10 times its "
+        "starting value (or made it stop being a number), so the app stopped the run there and shows the "
+        "table as it was at step 3. **Try a smaller learning rate** (0.5 is the lesson's setting).")
     big = captions.divergence(np.linspace(2.5, 3.0, 1201), diverged_step=1201, lr=2.5, factor=10.0)
     assert "blew up at step 1,201" in big and "3.000 at step 1,200;" in big and "learning rate 2.5 " in big
 

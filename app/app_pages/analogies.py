@@ -7,7 +7,7 @@ import streamlit as st
 from lab_ui import charts, layout
 from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, ANALOGY_WINDOW, ANALOGY_WIDTHS, ANALOGY_WINDOWS, accuracy_table, answers_table,
                                  group_of, relation_of, split_sentence)
-from lab_ui.common import chart_with_table, intro
+from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
@@ -36,7 +36,7 @@ def scores_panel(E, vocab, lesson_E, lesson_vocab) -> None:
     scores = {name: accuracy(Vectors(vocab, E), relation_questions(name)) for name in RELATIONS}
     scores["the lesson's 33 words"] = accuracy(Vectors(lesson_vocab, lesson_E), LESSON_QUESTIONS)
     with st.container(key="ana_result"):
-        st.dataframe(accuracy_table(scores), hide_index=True, key="ana_scores")
+        data_table(accuracy_table(scores), hide_index=True, key="ana_scores")
     st.caption("Each relation has 6 pairs, so 30 questions “a is to b as c is to ?” (two different pairs); "
                "the lesson's 33 words give 4 (cat : mat :: dog : log, and the same turned around). "
                "“nearest to b” and “nearest to c” answer with b's or c's own nearest word and ignore the "
@@ -61,7 +61,7 @@ def analogy_panel(E, vocab) -> None:
     found = analogy(Vectors(vocab, E), a, b, c)
     with left:
         st.markdown(f"**b - a + c:** {b} - {a} + {c} ≈ **{found.answers[0][0]}**")
-        st.dataframe(answers_table(found), hide_index=True, key="ana_answers")
+        data_table(answers_table(found), hide_index=True, key="ana_answers")
     with right:
         for method in METHODS[1:]:
             other = analogy(Vectors(vocab, E), a, b, c, k=1, method=method)
@@ -105,7 +105,7 @@ def odd_panel(E, vocab) -> None:
         f"{'Right' if pick == odd else 'Not this time'}: “{odd}” is the odd one ({relation_of(odd)}); "
         f"the others are all {relation_of(next(w for w in words if w != odd))} words. "
         f"The table's answer (the word with the lowest mean cosine to the other three): “{model}”.")
-    st.dataframe(pd.DataFrame({"word": list(means), "mean cosine to the others": list(means.values())}),
+    data_table(pd.DataFrame({"word": list(means), "mean cosine to the others": list(means.values())}),
                  hide_index=True, key="ana_odd_table")
 
 

@@ -6,7 +6,7 @@ import streamlit as st
 from lab_ui import captions, charts, layout
 from lab_ui.cbow_view import (DEFAULTS, NN_HEADERS, SIGNAL_HEADERS, cbow_run, controls, loss_table, milliseconds,
                               neighbour_table, signals_table)
-from lab_ui.common import chart_with_table, intro
+from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
 from core import cbow
@@ -71,7 +71,7 @@ def neighbours_panel(corpus, sg, cb) -> tuple[str, int, list[int]]:
     word = left.selectbox("Neighbours of", corpus.vocab, index=default, key="cbow_word", bind="query-params")
     k = right.slider("How many", 1, corpus.V - 1, min(5, corpus.V - 1), key="cbow_k", bind="query-params")
     i = corpus.vocab.index(word)
-    st.dataframe(neighbour_table(corpus.vocab, nearest(sg.E, i, k), nearest(cb.E, i, k)),
+    data_table(neighbour_table(corpus.vocab, nearest(sg.E, i, k), nearest(cb.E, i, k)),
                  hide_index=True, key="cbow_nn_table", column_config=NN_HEADERS)
     shared = neighbour_overlap(sg.E, cb.E, i, k)
     layout.metrics([dict(label=f"in both top-{k} lists", value=f"{len(shared)} of {k}")], key="cbow_overlap")
@@ -117,7 +117,7 @@ def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, share
             "several times faster and slightly better for frequent words (the notes to their code, "
             "Mikolov et al., 2013), on texts of millions of words; a 33-word text cannot test that. "
             "The table shows what each word's row takes part in during one pass over this text.")
-        st.dataframe(signals_table(corpus.vocab, cbow.row_signals(corpus)), hide_index=True,
+        data_table(signals_table(corpus.vocab, cbow.row_signals(corpus)), hide_index=True,
                      key="cbow_signals_table", column_config=SIGNAL_HEADERS, height="content")
         st.caption("skip-gram pairs: pairs whose input is the word. CBOW uses: places whose "
                    "neighbours include it. CBOW share: its total share of those places' averages "

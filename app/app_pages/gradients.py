@@ -5,8 +5,9 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import visible
+from lab_ui.links import named
 from lab_ui.presenter import reset_button
-from lab_ui.common import error, fixed_decimals, intro, plain
+from lab_ui.common import error, fixed_decimals, intro, plain, data_table
 from lab_ui.parse import MAX_TEXT, InputError, parse_ids
 from lab_ui.presets import upstream_in_hundredths
 from lab_ui.runs import corpus_for, tokenizer
@@ -71,7 +72,8 @@ def controls_or_stop() -> tuple[np.ndarray, float]:
     bar = layout.controls_bar("grad")
     c1, c2 = layout.control(bar, 330), layout.control(bar, layout.slider_px(4))
     with c1:
-        ids_text = st.text_input(f"Token ids of one sentence (0 to {V - 1:,})", "15, 824, 391", key="grad_ids", bind="query-params",
+        ids_label = f"Token ids of one sentence (0 to {V - 1:,})"
+        ids_text = st.text_input(ids_label, "15, 824, 391", key=named("grad_ids", ids_label), bind="query-params",
                                  max_chars=MAX_TEXT,
                                  help="The lesson's ids for “I love AI”, from a small home-made BPE "
                                       "(GPT-2's own tokenizer gives other ids: see below).")
@@ -97,7 +99,7 @@ def upstream_panel(ids: np.ndarray, upstream: np.ndarray) -> None:
     up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
     up.insert(0, "token id", ids)
     up.insert(0, "position", range(len(ids)))
-    st.dataframe(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
+    data_table(up, hide_index=True, key="grad_upstream", column_config=layout.short_headers(
         fixed_decimals(up, 2), {f"dL/dX dim {k}": f"dim {k}" for k in range(D)}))
 
 
@@ -111,7 +113,7 @@ def gradient_panel(ids: np.ndarray, grad: np.ndarray, touched: np.ndarray) -> No
     rows = [{"row (token id)": int(k), "from positions": ", ".join(map(str, positions_of(ids, k))),
              **{f"dW_E dim {j}": grad[k, j] for j in range(D)}} for k in touched]
     grad_df = pd.DataFrame(rows)
-    st.dataframe(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
+    data_table(grad_df, hide_index=True, key="grad_rows", column_config=layout.short_headers(
         fixed_decimals(grad_df, 2), {"row (token id)": "row", "from positions": "positions",
                                      **{f"dW_E dim {j}": f"dim {j}" for j in range(D)}}))
     repeated = [int(k) for k in touched if len(positions_of(ids, k)) > 1]
@@ -134,7 +136,7 @@ def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: f
         rows.append({"row": int(k), "when": "after", **{f"dim {j}": after[k, j] for j in range(D)}})
     ba_df = pd.DataFrame(rows)
     with st.container(key="grad_step"):
-        st.dataframe(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
+        data_table(ba_df, hide_index=True, key="grad_before_after", column_config=fixed_decimals(ba_df, 4))
     st.success(f"{len(touched)} of {V:,} rows changed; the other {V - len(touched):,} are bit-for-bit the same.")
 
 

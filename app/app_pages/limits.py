@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui.captions import order_verdict
-from lab_ui.common import intro
+from lab_ui.common import intro, data_table
 from lab_ui.inputs import two_sentences
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
@@ -42,7 +42,7 @@ def order_panel(corpus: Corpus, result: TrainResult) -> None:
                     "before the lookup.)")
     with st.container(key="limits_verdict"):
         {"collapsed": st.warning, "same-sentence": st.info, "different": st.info}[kind](verdict)
-        st.dataframe(table, key="limits_means")
+        data_table(table, key="limits_means")
     st.caption("A lookup has nowhere to record position. Transformers add position information and "
                "then let tokens look at each other (attention): that comes after the table.")
     st.page_link("app_pages/position.py", label="Next step: add position vectors and test the order again",

@@ -7,7 +7,7 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.captions import init_comparison
-from lab_ui.common import chart_with_table, error, intro, vector_frame
+from lab_ui.common import chart_with_table, error, intro, vector_frame, data_table
 from lab_ui.parse import MAX_TEXT, InputError, parse_id_rows, parse_matrix
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
@@ -67,14 +67,14 @@ def row_panel(W: np.ndarray, row: int) -> None:
     product = one_hot_lookup(W, [row])[0]  # (d,)
     gathered = lookup(W, [row])[0]         # (d,)
     st.markdown(f"**one_hot({row})**, a row of {V} numbers with a single 1:")
-    st.dataframe(vector_frame(oh.astype(int), f"one_hot({row})", "slot"), key="lookup_oh")
+    data_table(vector_frame(oh.astype(int), f"one_hot({row})", "slot"), key="lookup_oh")
     c1, c2 = layout.blocks(layout.PANEL - 20, layout.PANEL - 20, gap="small")
     with c1:
         st.markdown(f"**one_hot({row}) @ W** (multiply, then add up):")
-        st.dataframe(vector_frame(product, "product"), key="lookup_prod")
+        data_table(vector_frame(product, "product"), key="lookup_prod")
     with c2:
         st.markdown(f"**W[{row}]** (just read the row):")
-        st.dataframe(vector_frame(gathered, f"W[{row}]"), key="lookup_row_out")
+        data_table(vector_frame(gathered, f"W[{row}]"), key="lookup_row_out")
     if np.array_equal(product, gathered):
         st.success(f"Equal, number for number. The multiplication did {V * d} multiplications, "
                    f"{(V - 1) * d} of them by zero; reading the row did none.")
@@ -100,7 +100,7 @@ def batch_panel(W: np.ndarray) -> None:
     st.markdown(f"ids shape **({B}, {T})** → lookup → shape **({B}, {T}, {d})**")
     rows = [{"b": b, "t": t, "id": int(ids[b, t]), **{f"dim {k}": X[b, t, k] for k in range(d)}}
             for b in range(B) for t in range(T)]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="lookup_batch_out")
+    data_table(pd.DataFrame(rows), hide_index=True, key="lookup_batch_out")
 
 
 def init_panel() -> None:

@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab_ui import charts, layout
 from lab_ui.captions import direction_note, order_verdict
-from lab_ui.common import chart_with_table, error, intro, plain
+from lab_ui.common import chart_with_table, data_table, error, intro, plain
 from lab_ui.own_vectors_view import HEATMAP_ROWS, PICTURE_ROWS, lesson_files, parsed, table_key
 from lab_ui.presenter import reset_button
 from lab_ui.projection_views import tsne_picture
@@ -46,7 +46,7 @@ def similarity_panel(E, words) -> None:
     word = st.selectbox("Word", words, key=f"own_word_{table_key(words)}")
     i = words.index(word)
     near = nearest(E, i, k=min(K, len(words) - 1))
-    st.dataframe(pd.DataFrame({"word": [words[j] for j, _ in near], "cosine": [c for _, c in near]}),
+    data_table(pd.DataFrame({"word": [words[j] for j, _ in near], "cosine": [c for _, c in near]}),
                  hide_index=True, key="own_nearest")
     n = min(HEATMAP_ROWS, len(words))
     S = cosine_matrix(E[:n])

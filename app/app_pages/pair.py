@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import layout
-from lab_ui.common import intro
+from lab_ui.common import intro, data_table
 from lab_ui.pair_view import STAGES, buttons, position, vector_rows, word_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for
@@ -20,7 +20,7 @@ def header(corpus, pair: int, stage: int) -> None:
 
 
 def stages_panel(step, E, corpus, stage: int) -> None:
-    st.dataframe(word_table(step, corpus.vocab, stage), hide_index=True, key="pair_words", height="content",
+    data_table(word_table(step, corpus.vocab, stage), hide_index=True, key="pair_words", height="content",
                  column_config={c: st.column_config.NumberColumn(format="%.4f")
                                 for c in ("z (score)", "p (chance)", "dz", "move of W's column")})
     rows = {"x = E[c]": step.x}
@@ -28,7 +28,7 @@ def stages_panel(step, E, corpus, stage: int) -> None:
         rows["dx = W · dz"] = step.dx
     if stage >= 6:
         rows["E[c] after"] = step.E_after[step.centre]
-    st.dataframe(vector_rows(rows), hide_index=True, key="pair_vectors",
+    data_table(vector_rows(rows), hide_index=True, key="pair_vectors",
                  column_config={f"dim {k}": st.column_config.NumberColumn(format="%.4f")
                                 for k in range(E.shape[1])})
     if stage >= 3:
@@ -58,7 +58,7 @@ def collapse_panel(E, W, vocab: list[str], d_model: int) -> None:
                     dict(label="its rank", value=str(rank)),
                     dict(label="d_model", value=str(d_model))], key="pair_rank")
     with st.expander("Show E · W as a table"):
-        st.dataframe(pd.DataFrame(S, index=vocab, columns=vocab).round(4), key="pair_scores_table")
+        data_table(pd.DataFrame(S, index=vocab, columns=vocab).round(4), key="pair_scores_table")
 
 
 def main() -> None:

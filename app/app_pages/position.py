@@ -2,14 +2,14 @@
 import numpy as np
 import streamlit as st
 
-from lab_ui import charts, layout
-from lab_ui.common import chart_with_table, intro
+from lab_ui import captions, charts, layout
+from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.inputs import two_sentences
 from lab_ui.position_view import KINDS, SUMMARIES, POSITION_WIDTHS, place_table, summary_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, train_run
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
-from core.position import LEARNED_INIT_STD, learned_start, order_test, sinusoidal
+from core.position import LEARNED_INIT_STD, first_repeat, learned_start, order_test, sinusoidal
 from core.similarity import cosine_matrix
 from core.skipgram import SkipGramConfig
 
@@ -26,14 +26,14 @@ def position_table(kind: str, n: int, d: int, seed: int) -> np.ndarray | None:
 
 def places_panel(E, vocab, ids_a, ids_b, P) -> None:
     st.subheader("Each word at its place")
-    st.markdown("With positions, the vector that enters the model at place *t* is the word's row "
-                "plus the position vector of *t*: `x_t = E[word] + P[t]`. The same word at another "
-                "place is now another vector.")
+    repeats = [(name, vocab[r.word] if r else "", r) for name, ids in (("A", ids_a), ("B", ids_b))
+               for r in [first_repeat(E, ids, P)]]
+    st.markdown(captions.places_reading(P is not None, repeats))
     left, right = layout.blocks(layout.HALF, layout.HALF, key="pos_places")
     for where, name, ids in ((left, "A", ids_a), (right, "B", ids_b)):
         with where:
             st.markdown(f"**Sentence {name}**")
-            st.dataframe(place_table(E, vocab, ids, P), hide_index=True, key=f"pos_places_{name}")
+            data_table(place_table(E, vocab, ids, P), hide_index=True, key=f"pos_places_{name}")
 
 
 def summaries_panel(E, ids_a, ids_b, P) -> None:
@@ -42,7 +42,7 @@ def summaries_panel(E, ids_a, ids_b, P) -> None:
     if P is not None:
         rows[True] = order_test(E, ids_a, ids_b, P)
     table = summary_table(rows)
-    st.dataframe(table, hide_index=True, key="pos_summaries")
+    data_table(table, hide_index=True, key="pos_summaries")
     if P is None:
         st.info("No position vectors: every summary is built from the same rows, so reordered "
                 "words give the same result. Choose sinusoidal or learned positions above.")

@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.common import chart_with_table, intro
+from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.inputs import whole_input
 from lab_ui.presenter import reset_button
 from lab_ui.projection_views import Picture, Table, context_view, pictures, rotation_view, trained_table
@@ -63,7 +63,7 @@ def found_panel(table: Table, shown: list[Picture], found: int) -> None:
     st.markdown(f"**{table.vocab[found]}**: its {KEPT_K} nearest words by cosine in the full table, "
                 "and whether each picture keeps them among its nearest points. “far” marks a neighbour "
                 "the picture places far away: a dashed orange ring on that picture.")
-    st.dataframe(found_table(table.vocab, found, cosine_matrix(table.E)[found],
+    data_table(found_table(table.vocab, found, cosine_matrix(table.E)[found],
                              {p.name: p.overlap for p in shown}), hide_index=True, key="proj_found_table")
 
 

@@ -4,8 +4,9 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import chips_html, visible
-from lab_ui.common import error, intro, plain
+from lab_ui.common import error, intro, plain, data_table
 from lab_ui.parse import TOKENS_MAX_CHARS, InputError, parse_whole
+from lab_ui.links import named
 from lab_ui.presenter import reset_button
 from lab_ui.runs import tokenizer
 from core.tokenizer import EOT_ID, TokenizerUnavailable, Token, clean_text, id_to_text, tokenize
@@ -40,8 +41,9 @@ def tokenizer_or_stop():
 
 def tokens_panel(enc) -> list[Token]:
     """The typed text as coloured token boxes, its figures and its table; returns the tokens."""
-    raw = st.text_area(f"Text (up to {TOKENS_MAX_CHARS:,} characters)",
-                       "He sat on the river bank.\nShe got a bank loan.", height=110, key="tok_text", bind="query-params",
+    text_label = f"Text (up to {TOKENS_MAX_CHARS:,} characters)"
+    raw = st.text_area(text_label, "He sat on the river bank.\nShe got a bank loan.", height=110,
+                       key=named("tok_text", text_label), bind="query-params",
                        max_chars=TOKENS_MAX_CHARS)
     special = st.toggle("Read the text <|endoftext|> as GPT-2's end-of-text token", True, key="tok_special", bind="query-params",
                         help=f"On: it becomes the single special token {EOT_ID:,}, as in GPT-2's training "
@@ -67,7 +69,7 @@ def tokens_panel(enc) -> list[Token]:
     if special and any(t.id == EOT_ID for t in tokens):
         st.caption(f"<|endoftext|> was read as the special token {EOT_ID:,}.")
     with st.expander("The tokens as a table", expanded=False):
-        st.dataframe(pd.DataFrame({"position": [t.position for t in tokens],
+        data_table(pd.DataFrame({"position": [t.position for t in tokens],
                                    "token (· = space)": [visible(t.text) for t in tokens],
                                    "id": [t.id for t in tokens]}),
                      hide_index=True, key="tok_table")
@@ -93,7 +95,7 @@ def near_strings_panel(enc) -> None:
     words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
     compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
                             "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
-    st.dataframe(compare, hide_index=True, key="tok_compare")
+    data_table(compare, hide_index=True, key="tok_compare")
     (cat_id,), (capital_cat_id,) = enc.encode(" cat"), enc.encode(" Cat")
     bare_bank, spaced_bank = ", ".join(map(str, enc.encode("bank"))), ", ".join(map(str, enc.encode(" bank")))
     st.caption(f"An id is a name, not a quantity: “{visible(' cat')}” (cat with the space before it, as in "

@@ -13,6 +13,7 @@ from lab_ui.common import error, intro
 from lab_ui.guard import fit_steps, show_refusal
 from lab_ui.inputs import text_changes_for, word_rule_note
 from lab_ui.presenter import reset_button
+from lab_ui.links import named
 from lab_ui.runs import corpus_for, resume_training, train_run
 from lab_ui.train_controls import (GENERATED, LESSON_RUN, TABS, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS,
                                    corpus_controls, generated, keep_hidden_controls, link_notice, link_values,
@@ -139,7 +140,7 @@ def open_tab(result: TrainResult, corpus: Corpus, text: str, window: int, config
     each tab report whether it is open). ``generated_text``: the generator's corpus when the
     run was trained on it, else None."""
     found = None if result.diverged else find_box("train_find", corpus.vocab)
-    tabs = st.tabs(TABS, key="train_tab", on_change="rerun", bind="query-params")
+    tabs = st.tabs(TABS, key=named("train_tab", "Tabs: " + ", ".join(TABS)), on_change="rerun", bind="query-params")
     for name, tab in zip(TABS, tabs):
         if tab.open:
             with tab:

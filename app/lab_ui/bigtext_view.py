@@ -19,7 +19,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts
-from lab_ui.common import chart_with_table, plain
+from lab_ui.common import chart_with_table, data_table, plain
 from lab_ui.bigtext_jobs import Word2VecJob, digest, is_big, size_of
 from lab_ui.jobs import job_slots, owner_id, session_id
 
@@ -178,7 +178,7 @@ def neighbours_view(r: Word2VecResult) -> None:
     if i is None:
         return
     nn = nearest(r.E, i, k=min(NEIGHBOURS_LISTED, len(r.vocab) - 1))
-    st.dataframe(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
+    data_table(pd.DataFrame({"neighbour": [r.vocab[j] for j, _ in nn],
                                "cosine": [round(c, 2) for _, c in nn],
                                "count in the text": [int(r.counts[j]) for j, _ in nn]}),
                  hide_index=True, key="train_w2v_nn")

@@ -13,6 +13,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.params import GPT2_VOCAB_SIZE
+from core.position import Repeat
 from core.senses import SenseLean
 
 
@@ -40,12 +41,34 @@ def last_finite_step(losses: np.ndarray) -> int:
     return len(losses) - 1
 
 
+def first_rise(losses: np.ndarray) -> int:
+    """The first update that raised the loss (``len(losses)`` if none did): the loss fell at
+    every update before it.
+
+    >>> first_rise(np.array([2.487, 2.469, 2.285, 6.795]))
+    3
+    """
+    rises = np.flatnonzero(np.diff(losses) > 0)               # update t+1 raised the loss
+    return int(rises[0]) + 1 if rises.size else len(losses)
+
+
 def divergence(losses: np.ndarray, diverged_step: int, lr: float, factor: float) -> str:
-    """The alert for a run that blew up, naming the same steps as the metrics beside it."""
+    """The alert for a run that blew up, naming the same steps as the metrics beside it, and
+    telling how the loss got there: falling at first or not, higher after each update or not."""
     last = last_finite_step(losses)
-    return (f"**Training blew up at step {diverged_step:,}.** With learning rate {lr:g} each update "
-            "overshoots: instead of stepping down into the valley of the loss, it jumps to the far "
-            f"side, higher each time. The loss went from {losses[0]:.3f} at step 0 to "
+    rise = first_rise(losses)
+    shown = losses[rise - 1:last + 1]                         # from the lowest point reached first
+    each = bool(np.all(np.diff(shown) > 0))
+    if rise == 1:
+        path = "From the first update on, each update "
+    else:
+        path = (f"The loss fell for the first {rise - 1:,} update{'s' if rise > 2 else ''} "
+                f"({losses[0]:.3f} to {losses[rise - 1]:.3f}); from update {rise:,} on, each update ")
+    landing = ("landed higher than the one before" if each else
+               "missed the bottom, and the loss went up and down instead of settling")
+    return (f"**Training blew up at step {diverged_step:,}.** With learning rate {lr:g} an update "
+            "can overshoot: instead of stepping down into the valley of the loss, it jumps to the far "
+            f"side. {path}overshot and {landing}. The loss went from {losses[0]:.3f} at step 0 to "
             f"{losses[last]:.3f} at step {last:,}; update {diverged_step:,} took it past {factor:g} "
             "times its starting value (or made it stop being a number), so the app stopped the run "
             f"there and shows the table as it was at step {last:,}. "
@@ -105,7 +128,8 @@ def pca_reading(d_model: int, explained: np.ndarray) -> str:
 
 def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int) -> str:
     """Which objective was faster on this text (by the seconds column), and why that can change."""
-    ratio = softmax_seconds / ns_seconds if ns_seconds > 0 else float("inf")
+    shown_sm, shown_ns = round(softmax_seconds, 3), round(ns_seconds, 3)      # as the table shows them
+    ratio = shown_sm / shown_ns if shown_ns > 0 else (1.0 if shown_sm == 0 else float("inf"))
     if 0.9 <= ratio <= 1.1:
         speed = (f"On {V:,} words both took about the same time ({softmax_seconds:.3f} s and "
                  f"{ns_seconds:.3f} s): the softmax over so few words is cheap.")
@@ -116,10 +140,17 @@ def objectives(V: int, softmax_seconds: float, ns_seconds: float, ns_scores: int
         speed = (f"Here negative sampling was slower ({ns_seconds:.3f} s against "
                  f"{softmax_seconds:.3f} s): on {V:,} words the full softmax is cheap, and the "
                  "sampling and small batches cost more than they save.")
+    fewer = f"{GPT2_VOCAB_SIZE // ns_scores:,} times fewer"
+    if ns_scores < V:
+        saving = (f"Its real saving is the middle column: it scores {ns_scores} words per pair instead "
+                  f"of all {V:,}. With GPT-2's {GPT2_VOCAB_SIZE:,} tokens that is about {fewer}.")
+    else:
+        saving = (f"The middle column shows no saving here: it scores {ns_scores} words per pair, "
+                  f"{'as many as' if ns_scores == V else 'more than'} the {V:,} a full softmax scores "
+                  f"on this text. It pays off on a large vocabulary: with GPT-2's "
+                  f"{GPT2_VOCAB_SIZE:,} tokens, {ns_scores} words instead of all is about {fewer}.")
     return (f"Both losses are the full-softmax cross-entropy of the final vectors, so they are on "
-            f"one scale. {speed} Its real saving is the middle column: it scores {ns_scores} words "
-            f"per pair instead of all {V:,}. With GPT-2's {GPT2_VOCAB_SIZE:,} tokens that is about "
-            f"{GPT2_VOCAB_SIZE // ns_scores:,} times fewer.")
+            f"one scale. {speed} {saving}")
 
 
 def floors_differ(window_a: int, floor_a: float, loss_a: float, window_b: int, floor_b: float,
@@ -149,22 +180,36 @@ table timed six times on the shared 2-core test machine (load about 11) took fro
 times as long in CBOW as in skip-gram: a single timing there can be off by half."""
 
 
+SHORTEST_TIMED = 0.010
+"""Seconds: two runs that both took less are not compared (a timing that short is mostly the
+machine's noise, and the screen shows whole milliseconds: 0 ms and 0 ms have no ratio)."""
+
+
 def speed_verdict(name_a: str, seconds_a: float, name_b: str, seconds_b: float,
-                  clear: float = CLEAR_SPEEDUP) -> str:
+                  clear: float = CLEAR_SPEEDUP, unit: float = 0.001) -> str:
     """Which of two timed runs was quicker, only when the slower took at least ``clear`` times
-    as long; otherwise "about the same", with the rounded ratio.
+    as long; otherwise "about the same", with the ratio. The ratio is that of the times as
+    shown, rounded to ``unit`` seconds (whole milliseconds), so it agrees with them; two runs
+    both under ``SHORTEST_TIMED`` are not compared.
 
     >>> speed_verdict("CBOW", 0.304, "skip-gram", 0.313)[:65]
     'CBOW and skip-gram took about the same time (the slower took 1.0 '
     >>> speed_verdict("CBOW", 0.1, "skip-gram", 0.2)
     'CBOW was quicker (skip-gram took 2.0 times as long)'
+    >>> speed_verdict("CBOW", 0.0004, "skip-gram", 0.0026)[:60]
+    'CBOW and skip-gram both took under 10 ms, too little to time'
     """
-    fast, slow = sorted([(seconds_a, name_a), (seconds_b, name_b)])
-    ratio = slow[0] / fast[0] if fast[0] > 0 else (1.0 if slow[0] == 0 else math.inf)
+    (fast, fast_name), (slow, slow_name) = sorted([(round(seconds_a / unit), name_a),
+                                                   (round(seconds_b / unit), name_b)])
+    if max(seconds_a, seconds_b) < SHORTEST_TIMED:
+        return (f"{name_a} and {name_b} both took under {SHORTEST_TIMED * 1000:.0f} ms, too little "
+                "to time apart (so short a timing is mostly the machine's noise)")
+    at_least = "at least " if fast == 0 else ""              # under half a unit: shown as 0
+    ratio = slow / max(fast, 1)
     if ratio < clear:
         return (f"{name_a} and {name_b} took about the same time (the slower took {ratio:.1f} times as "
                 f"long; one timing can be off by half, so only {clear:.1f} times or more counts as quicker)")
-    return f"{fast[1]} was quicker ({slow[1]} took {ratio:.1f} times as long)"
+    return f"{fast_name} was quicker ({slow_name} took {at_least}{ratio:.1f} times as long)"
 
 
 def _shares(words: list[str]) -> dict[str, Fraction]:
@@ -251,3 +296,51 @@ def direction_note(names: list[str], left: int) -> str:
     return (f"The row{'s' if n != 1 else ''} {listed} {'are' if n != 1 else 'is'} all zeros: a row of zeros "
             "has no direction, so its cosine with any word is undefined (0 / 0). "
             f"{'They are' if n != 1 else 'It is'} left out of the nearest words and the pictures; {rest}")
+
+
+def places_reading(positions: bool, repeats: list[tuple[str, str, Repeat | None]]) -> str:
+    """What the Position screen's tables of vectors show: ``repeats`` is (sentence name, word,
+    ``core.position.first_repeat``) per sentence; the sentence says "another vector" only for a
+    word whose two rows below differ, and "the same vector" only for one whose rows are equal."""
+    start = ("With positions, the vector that enters the model at place *t* is the word's row plus the "
+             "position vector of *t*: `x_t = E[word] + P[t]`." if positions else
+             "Without positions, the vector that enters the model at place *t* is the word's row "
+             "alone: `x_t = E[word]`.")
+    found = [(name, word, r) for name, word, r in repeats if r is not None]
+    if not found:
+        return start + " No word appears twice in these sentences: type one twice to compare its places."
+    name, word, r = found[0]
+    where = f"“{word}” at places {r.first} and {r.second} of sentence {name}"
+    if r.same:
+        return (start + f" The same word at another place is the same vector: {where} has "
+                "identical rows below.")
+    return start + f" The same word at another place is now another vector: {where} has different rows below."
+
+
+def compare_settings(a: dict[str, float], b: dict[str, float]) -> str:
+    """Which of run B's settings differ from run A's (same names, in order), so that the
+    Compare tab says how many things a difference between the curves can come from.
+
+    >>> compare_settings({"d_model": 4, "window": 2}, {"d_model": 8, "window": 2})
+    'B changes one setting of A: d_model (4 → 8). A difference between the two runs comes from it.'
+    """
+    changed = [f"{name} ({a[name]:g} → {b[name]:g})" for name in a if b[name] != a[name]]
+    if not changed:
+        return "B has the same settings as A, so its curve lies on A's: change one of B's settings."
+    if len(changed) == 1:
+        return (f"B changes one setting of A: {changed[0]}. A difference between the two runs comes "
+                "from it.")
+    return (f"B changes {len(changed)} settings of A: {', '.join(changed)}. A difference between the "
+            "two runs can come from any of them: to see what one setting does, change only that one.")
+
+
+def one_dimension(S: np.ndarray) -> str:
+    """Why every cosine is +1 or -1 when d_model = 1, with the counts of each read off the
+    (V, V) cosine matrix ``S`` of the one-number vectors (each pair of words once)."""
+    upper = S[np.triu_indices(len(S), k=1)]                    # (V (V - 1) / 2,) every pair once
+    same, opposite = int(np.sum(upper > 0.5)), int(np.sum(upper < -0.5))
+    return ("With d_model = 1 each vector is a single number, so every vector lies on one line: two "
+            "words point either the same way (cosine +1) or opposite ways (cosine -1), never in "
+            f"between. Here {same:,} of the {upper.size:,} pairs of words are +1 and {opposite:,} are -1. "
+            "A second number lets vectors point in any direction of a plane; move d_model up to see "
+            "the cosines spread out.")

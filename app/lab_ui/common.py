@@ -54,9 +54,21 @@ def lazy_box(label: str, key: str, fill, *args) -> None:
 
 def _numbers(chart, table: pd.DataFrame, key: str) -> None:
     from lab_ui.handout import chart_files, handout
-    st.dataframe(table, hide_index=True, key=key)
+    data_table(table, hide_index=True, key=key)
     if not handout():
         chart_files(chart, key)
+
+
+def data_table(data, *, hide_index: bool | None = None, column_config: dict | None = None,
+               key: str | None = None, **kwargs) -> None:
+    """Every table of the app: Streamlit's grid on screen (``st.dataframe``, with ``kwargs``);
+    in a handout, every row and column printed as text (``lab_ui.printed``)."""
+    from lab_ui.handout import handout
+    if handout():
+        from lab_ui.printed import show
+        show(data, hide_index, column_config)
+        return
+    st.dataframe(data, hide_index=hide_index, column_config=column_config, key=key, **kwargs)
 
 
 def vector_frame(v, name: str = "value", prefix: str = "dim") -> pd.DataFrame:

@@ -10,6 +10,7 @@ import streamlit as st
 
 from lab_ui.captions import number
 from lab_ui.common import plain
+from lab_ui.links import named
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def show(exercises: list[Exercise], title: str = "Try it by hand") -> None:
     with st.expander(title, expanded=False, icon=":material/edit:"):
         for i, ex in enumerate(exercises, 1):
             with st.form(key=ex.key, border=False):
-                typed = st.text_input(f"{i}. {ex.question}", key=f"{ex.key}_answer", max_chars=60)
+                question = f"{i}. {ex.question}"
+                typed = st.text_input(question, key=named(f"{ex.key}_answer", question), max_chars=60)
                 submitted = st.form_submit_button("Check")
             if submitted:
                 x = typed_answer(ex, typed)

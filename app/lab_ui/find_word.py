@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui.common import plain
+from lab_ui.links import named
 from core.honesty import NeighbourOverlap
 
 FOUND_K = 5
@@ -14,7 +15,8 @@ FOUND_K = 5
 
 def find_box(key: str, vocab: list[str]) -> int | None:
     """The search box; the index of the word typed (case and spaces ignored), or None."""
-    typed = st.text_input("Find a word on every picture", "", key=key, max_chars=100, bind="query-params",
+    label = "Find a word on every picture"
+    typed = st.text_input(label, "", key=named(key, label), max_chars=100, bind="query-params",
                           placeholder="e.g. " + vocab[min(1, len(vocab) - 1)],
                           help=f"Rings the word and its {FOUND_K} nearest words by cosine in the full "
                                "table on every map, and frames it in the heatmap.")

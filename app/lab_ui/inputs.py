@@ -15,6 +15,7 @@ import streamlit as st
 
 from core.corpus import text_changes
 from lab_ui.common import error, plain
+from lab_ui.links import named
 from lab_ui.parse import InputError, parse_whole
 
 
@@ -32,7 +33,7 @@ def whole_input(label: str, low: int, high: int, default: int, key: str, where=N
     error under the box says why and the result is None, or ``fallback`` (and the message
     says that ``fallback`` is used). ``where``: a container or column (default: st)."""
     where = where if where is not None else st
-    typed = where.text_input(label, str(default), key=key, max_chars=40, **kwargs)
+    typed = where.text_input(label, str(default), key=named(key, label), max_chars=40, **kwargs)
     try:
         return parse_whole(typed, label, low, high)
     except InputError as err:
@@ -81,8 +82,8 @@ def two_sentences(corpus, prefix: str, a: str = "the cat saw the dog",
     """Two side-by-side sentence boxes (keys ``{prefix}a`` and ``{prefix}b``), read as ids of
     the corpus's vocabulary; a word outside it, or an empty box, gets a message and stops the page."""
     c1, c2 = st.columns(2, gap="large")
-    s1 = c1.text_input("Sentence A", a, key=f"{prefix}a", max_chars=MAX_SENTENCE, bind="query-params")
-    s2 = c2.text_input("Sentence B", b, key=f"{prefix}b", max_chars=MAX_SENTENCE, bind="query-params")
+    s1 = c1.text_input("Sentence A", a, key=named(f"{prefix}a", "Sentence A"), max_chars=MAX_SENTENCE, bind="query-params")
+    s2 = c2.text_input("Sentence B", b, key=named(f"{prefix}b", "Sentence B"), max_chars=MAX_SENTENCE, bind="query-params")
     try:
         ids_a, ids_b = corpus.encode(s1), corpus.encode(s2)
     except KeyError as err:

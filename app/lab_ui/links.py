@@ -7,7 +7,10 @@ The Train screen keeps its own richer notice (``lab_ui.train_controls.link_notic
 run settings; this one covers every other bound control."""
 from __future__ import annotations
 
+import ast
+import functools
 import re
+from pathlib import Path
 
 import streamlit as st
 
@@ -96,6 +99,59 @@ def apply_hide(where) -> None:
                       + plain(", ".join(repr(b[:30]) for b in bad[:5])) + ".")
 
 
+_NAMED: dict[str, str] = {}
+"""Labels of the controls whose key is made at run time (``named``), by key."""
+
+
+def named(key: str, label: str) -> str:
+    """``key``, with ``label`` noted as its control's label for the link builder: for a
+    control whose key is made at run time (``f"{prefix}a"``), which the source cannot tell."""
+    _NAMED[key] = label
+    return key
+
+
+def _text(node) -> str | None:
+    """A label written in the source: a string, or an f-string with "…" for each value."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(str(v.value) if isinstance(v, ast.Constant) else "…" for v in node.values)
+    return None
+
+
+@functools.cache
+def written_labels() -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """(label by key, [(key prefix, label)]) of every call in app/ written as
+    ``widget("Label", ..., key="screen_key")`` (or ``key=f"screen_key_{...}"``: a prefix),
+    read from the source once per process."""
+    exact: dict[str, str] = {}
+    prefixed: list[tuple[str, str]] = []
+    for path in sorted(Path(__file__).resolve().parent.parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            kw = {k.arg: k.value for k in node.keywords}
+            label = _text(node.args[0] if node.args else kw.get("label"))
+            key = kw.get("key")
+            if label is None or key is None:
+                continue
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                exact[key.value] = label
+            elif isinstance(key, ast.JoinedStr) and isinstance(key.values[0], ast.Constant):
+                prefixed.append((str(key.values[0].value), label))
+    return exact, sorted(prefixed, key=lambda p: -len(p[0]))
+
+
+def label_of(key: str) -> str:
+    """The label of the control kept under ``key`` (the key itself if none is known)."""
+    exact, prefixed = written_labels()
+    if key in _NAMED:
+        return _NAMED[key]
+    if key in exact:
+        return exact[key]
+    return next((label for start, label in prefixed if key.startswith(start)), key)
+
+
 def builder(where, page_file: str) -> None:
     """In the sidebar: pick this screen's controls to hide and copy the link (the box's content
     is built only while it is open, like the charts' tables)."""
@@ -111,6 +167,7 @@ def builder(where, page_file: str) -> None:
     with box:
         st.caption("The address already holds this screen's settings. Pick controls to hide from the "
                    "class, then copy the link.")
-        chosen = st.multiselect("Hide", keys, key="links_hide_choice")
+        chosen = st.multiselect("Hide", keys, key="links_hide_choice", format_func=label_of)
         link = address(**({HIDE_KEY: ",".join(chosen)} if chosen else {}))
-        st.code(link or "(open the app in a browser to get its address)", language=None)
+        st.caption("The link, whole (point at it: the button at its top right copies it):")
+        st.code(link or "(open the app in a browser to get its address)", language=None, wrap_lines=True)

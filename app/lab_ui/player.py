@@ -17,4 +17,5 @@ def step_slider(label: str, steps: list[int], key: str, playing: bool) -> int:
     if playing:
         i = steps.index(st.session_state[key])
         st.session_state[key] = steps[(i + 1) % len(steps)]
-    return st.select_slider(label, steps, key=key)
+    from lab_ui.links import named
+    return st.select_slider(label, steps, key=named(key, label))

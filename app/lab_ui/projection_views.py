@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.common import chart_with_table
+from lab_ui.common import chart_with_table, data_table
 from lab_ui.presets import SOFTMAX_SETTINGS
 from lab_ui.runs import corpus_for, train_run
 from lab_ui.train_controls import generated
@@ -107,7 +107,7 @@ def rotation_view(table: Table) -> None:
         dict(label="numbers of the table that changed", value=f"{100 * moved:.0f}%")],
         key="proj_rotation_metrics")
     n = min(6, len(table.vocab))
-    st.dataframe(pd.DataFrame({"word": table.vocab[:n], "column 0 before": table.E[:n, 0],
+    data_table(pd.DataFrame({"word": table.vocab[:n], "column 0 before": table.E[:n, 0],
                                "column 0 after": rotated[:n, 0], "column 1 before": table.E[:n, 1],
                                "column 1 after": rotated[:n, 1]}).round(3),
                  hide_index=True, key="proj_rotation_table", column_config=layout.short_headers(

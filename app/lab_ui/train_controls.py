@@ -16,6 +16,7 @@ from lab_ui.common import error, plain
 from lab_ui.inputs import whole_input
 from lab_ui.parse import InputError, parse_whole
 from lab_ui.paste_guard import TEXT_AREA_LIMIT
+from lab_ui.links import named
 from lab_ui.presets import SOFTMAX_SETTINGS
 
 from core.bigtext import MAX_SOFTMAX_VOCAB
@@ -58,7 +59,7 @@ class Slider:
     help: str
 
     def show(self, where, key: str, default):
-        return where.slider(self.label, self.low, self.high, default, key=key, bind="query-params",
+        return where.slider(self.label, self.low, self.high, default, key=named(key, self.label), bind="query-params",
                             help=self.help)
 
 
@@ -71,7 +72,7 @@ class Choice:
     help: str
 
     def show(self, where, key: str, default):
-        return where.select_slider(self.label, self.options, default, key=key, bind="query-params",
+        return where.select_slider(self.label, self.options, default, key=named(key, self.label), bind="query-params",
                                    help=self.help)
 
 

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import captions, charts, layout
-from lab_ui.common import chart_with_table, lazy_box
+from lab_ui.common import chart_with_table, lazy_box, data_table
 from lab_ui.find_word import FOUND_K, found_table, ring_args
 from lab_ui.projection_views import word_groups
 from lab_ui.train_views import heatmap_order, neighbours_panel
@@ -75,6 +75,8 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
                                         mark=None if found is None else corpus.vocab[found]),
                          pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
                          key="train_heatmap_table", stretch=True)
+        if result.E.shape[1] == 1:
+            st.caption(captions.one_dimension(S))
         if len(order) < corpus.V:
             st.caption(f"Showing the {len(order)} most frequent of the {corpus.V} words; the table "
                        "has them all.")
@@ -105,7 +107,7 @@ def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, gene
             pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
             key="train_pca_table", stretch=True)
         if overlap is not None and found is not None and S is not None:
-            st.dataframe(found_table(corpus.vocab, found, S[found], {"PCA map": overlap}), hide_index=True,
+            data_table(found_table(corpus.vocab, found, S[found], {"PCA map": overlap}), hide_index=True,
                          key="train_found_table")
     with right:
         st.subheader("Reading it")
@@ -139,4 +141,4 @@ def pairs_table(corpus: Corpus, window: int) -> None:
                 "in order of position. The model is trained to predict the context from the centre.")
     pairs = pd.DataFrame({"centre": [corpus.vocab[i] for i in corpus.inputs],
                           "context": [corpus.vocab[j] for j in corpus.targets]})
-    st.dataframe(pairs, key="train_pairs_table")
+    data_table(pairs, key="train_pairs_table")

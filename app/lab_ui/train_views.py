@@ -12,7 +12,7 @@ from lab_ui import captions, charts, layout
 from lab_ui.find_word import FOUND_K, ring_args
 from lab_ui.pickers import PILL_WORDS, word_picker
 from lab_ui.player import start_at_the_end, step_slider
-from lab_ui.common import chart_with_table
+from lab_ui.common import chart_with_table, data_table
 from lab_ui.guard import Stopper, fit_steps, show_refusal
 from lab_ui.jobs import Cancelled, is_long, long_run
 from lab_ui.runs import RunCache, corpus_for, train_run
@@ -52,7 +52,7 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
     word = word_picker("Word", vocab, vocab[default], key="train_word")
     k = min(5, len(vocab) - 1)
     nn = nearest(E, vocab.index(word), k=k)
-    st.dataframe(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
+    data_table(pd.DataFrame({"neighbour": [vocab[j] for j, _ in nn],
                                "cosine": [round(cs, 2) for _, cs in nn]}),
                  hide_index=True, key="train_nn_table")
     st.markdown("**Cosine of any two words**")
@@ -109,14 +109,16 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     """Run B beside run A (the sliders above, ``config`` and ``window``): same text, seed and steps."""
     st.markdown("Change one setting for a second run **B** and compare it with the run above "
                 "(**A**): same text, same seed, same number of steps.")
-    c = st.columns(3)
-    d_b = c[0].slider("B: d_model", 1, 32, 8 if config.d_model != 8 else 2, key="train_cmp_d_model",
+    c = st.columns(3)                     # B starts as A: moving one slider changes one setting
+    d_b = c[0].slider("B: d_model", 1, 32, config.d_model, key="train_cmp_d_model",
                       bind="query-params", help="Run B's vector width (run A's is the d_model slider above).")
     w_b = c[1].slider("B: window", 1, 5, window, key="train_cmp_window", bind="query-params",
                       help="Run B's neighbours on each side (run B gets its own training pairs).")
-    lr_b = c[2].select_slider("B: learning rate", COMPARE_LR_OPTIONS,
-                              config.lr if config.lr in COMPARE_LR_OPTIONS else 0.5, key="train_cmp_lr",
-                              bind="query-params", help="Run B's step size; too big and it blows up.")
+    lr_b = c[2].select_slider("B: learning rate", sorted({*COMPARE_LR_OPTIONS, config.lr}), config.lr,
+                              key="train_cmp_lr", bind="query-params",
+                              help="Run B's step size; too big and it blows up.")
+    st.caption(captions.compare_settings({"d_model": config.d_model, "window": window, "learning rate": config.lr},
+                                         {"d_model": d_b, "window": w_b, "learning rate": lr_b}))
     corpus_b = corpus_for(text, w_b, TRAIN_VOCAB_CAP)
     steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
     if cut_note:
@@ -135,9 +137,11 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
         chart_with_table(charts.loss_curve(curves, floors), table, key="train_cmp_table", stretch=True)
     floor_a, floor_b = loss_floor(corpus), loss_floor(corpus_b)
     if w_b == window:       # one task, one floor: the losses compare directly
-        cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
-                 dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
-                      delta=f"{res_b.final_loss - result.final_loss:+.3f} vs A", delta_color="inverse")]
+        cards: list[dict] = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
+                             dict(label="B, final loss", value=f"{res_b.final_loss:.3f}",
+                      delta=(f"{res_b.final_loss - result.final_loss:+.3f} vs A"     # none while B is A
+                             if f"{res_b.final_loss:.3f}" != f"{result.final_loss:.3f}" else None),
+                      delta_color="inverse")]
     else:                   # two floors: compare the distances above them
         gap_a, gap_b = result.final_loss - floor_a, res_b.final_loss - floor_b
         cards = [dict(label="A, final loss", value=f"{result.final_loss:.3f}"),
@@ -160,7 +164,8 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
         nn = nearest(r.E, corpus.vocab.index(word), k=k)
         rows[f"{name}: neighbour"] = [corpus.vocab[j] for j, _ in nn]
         rows[f"{name}: cosine"] = [round(cs, 2) for _, cs in nn]
-    right.dataframe(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
+    with right:
+        data_table(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
 
 
 def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
@@ -294,7 +299,7 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
         rows[1]["group recovery"] = cmp.negsampling_recovery.overall
     three = {c: st.column_config.NumberColumn(format="%.3f")      # 1.890 beside 1.713, not 1.89
              for c in rows[0] if c in ("cross-entropy (one scale)", "seconds", "group recovery")}
-    st.dataframe(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
+    data_table(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
                  column_config=layout.short_headers(three, {"cross-entropy (one scale)": "cross-entropy",
                                                             "words scored per pair": "words scored"}))
     st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,

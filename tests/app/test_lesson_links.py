@@ -4,6 +4,7 @@ import pytest
 
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import metric
+from lab_ui.links import KEY_RULE, PREFIXES, label_of
 
 # (screen, {key: value in the link}, how to read the widget, the value it must show)
 LINKS = [
@@ -53,8 +54,8 @@ def test_the_sidebar_builds_a_link_from_this_screens_controls():
     at.session_state["links_builder"] = True                    # the teacher opens the box
     at.run()
     chooser = at.sidebar.multiselect(key="links_hide_choice")
-    assert {"sim_u", "sim_v", "sim_scale"} <= set(chooser.options)
-    assert not [o for o in chooser.options if o.endswith(("_png", "_svg")) or not o.startswith("sim_")]
+    assert {"Vector u", "Vector v", "Stretch v by"} <= set(chooser.options)      # by label, not by key
+    assert not [o for o in chooser.options if o.endswith(("_png", "_svg")) or o.startswith("sim_")]
     chooser.set_value(["sim_scale"]).run()
     assert "hide=sim_scale" in at.sidebar.code[0].value
 
@@ -67,10 +68,47 @@ def test_the_link_builder_leaves_out_the_chart_tables_boxes():
     boxes = {k for k in at.session_state if str(k).startswith("sim_") and str(k).endswith("_box")}
     assert "sim_onehot_table_box" in boxes
     options = at.sidebar.multiselect(key="links_hide_choice").options
-    assert {"sim_u", "sim_v", "sim_scale"} <= set(options) and not boxes & set(options)
+    assert {"Vector u", "Vector v", "Stretch v by"} <= set(options)
+    assert not boxes & set(options) and not [o for o in options if "table" in o.lower()]
 
 
 def test_a_custom_model_from_a_link():
     at = open_screen("parameters", params_preset="Custom", params_vocab_Custom="32000", params_d_Custom="4096")
     assert_clean(at)
     assert metric(at, "embedding table |V| x d_model") == "131,072,000"
+
+
+def _widget_labels(at) -> dict[str, str]:
+    """Every keyed widget's label, as the screen drew it."""
+    from streamlit.testing.v1.element_tree import Widget
+    found: dict[str, str] = {}
+
+    def walk(node):
+        for child in getattr(node, "children", {}).values():
+            if isinstance(child, Widget) and child.key and getattr(child, "label", None):
+                found[child.key] = child.label
+            walk(child)
+    walk(at._tree)
+    return found
+
+
+@pytest.mark.parametrize("page", sorted(PREFIXES))
+def test_the_link_builder_lists_controls_by_their_labels(page):
+    """Issue 28: the builder listed raw keys (``train_w1``, ``train_find``). Each control of
+    the screen is offered under the label the screen gives it, and the whole link is shown,
+    wrapped onto as many lines as it needs, in a code box (which has a copy button)."""
+    at = open_screen(page[:-3], tables=False)
+    at.session_state["links_builder"] = True
+    at.run()
+    options = at.sidebar.multiselect(key="links_hide_choice").options
+    prefix = PREFIXES[page]
+    drawn = {k: label for k, label in _widget_labels(at).items()        # the reset button and the
+             if k.startswith(prefix) and not k.endswith(("_reset", "_png", "_svg"))    # files: no control
+             and KEY_RULE.match(k)}                  # hide= names only keys its rule accepts
+    assert drawn and set(drawn.values()) <= set(options), (drawn, options)
+    keys = {str(k) for k in at.session_state if str(k).startswith(prefix)}
+    assert not keys & set(options), "a raw widget key offered"
+    assert not [o for o in options if "…" in o]
+    assert {label_of(k) for k in drawn} == set(drawn.values())
+    code = at.sidebar.code[0]
+    assert code.proto.wrap_lines
