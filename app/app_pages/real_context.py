@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import layout
-from lab_ui.common import error, intro
+from lab_ui.common import data_table, error, intro
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import table_or_stop, text_box
 from core.in_context import WordNotFound, rank_passages, word_in_context
@@ -55,7 +55,7 @@ def context_panel(table, word: str, sentences: list[str]) -> None:
                     dict(label="contextual, sentences 1 and 3", value=f"{cc[0, 2]:.2f}"),
                     dict(label="contextual, sentences 2 and 3", value=f"{cc[1, 2]:.2f}")], key="rc_cosines")
     names = [f"sentence {i + 1}" for i in range(len(sentences))]
-    st.dataframe(pd.DataFrame(cc, index=names, columns=names), key="rc_matrix",
+    data_table(pd.DataFrame(cc, index=names, columns=names), key="rc_matrix",
                  column_config={n: st.column_config.NumberColumn(format="%.2f") for n in names})
     closer = "closer to" if cc[0, 1] > cc[0, 2] else "not closer to"
     st.caption(f"The static row of “{w}” is one row of the table, so its cosine between any two sentences is "
@@ -77,7 +77,7 @@ def retrieval_panel() -> None:
     if len([p for p in raw.splitlines() if p.strip()]) > MAX_PASSAGES:
         st.info(f"Only the first {MAX_PASSAGES} passages are ranked.")
     ranked = rank_passages(question, passages)
-    st.dataframe(pd.DataFrame({"passage, closest first": [r.passage for r in ranked],
+    data_table(pd.DataFrame({"passage, closest first": [r.passage for r in ranked],
                                "cosine": [r.cosine for r in ranked]}),
                  hide_index=True, key="rc_ranked", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
     gap = ranked[0].cosine - ranked[1].cosine if len(ranked) > 1 else None

@@ -5,7 +5,7 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import chips_html, visible
-from lab_ui.common import intro
+from lab_ui.common import data_table, intro
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import encoding_or_none, encoding_or_stop, table_or_stop, text_box
 from core.params import GPT2_VOCAB_SIZE
@@ -67,10 +67,12 @@ def rows_panel(table, enc, text: str) -> None:
                                                       for n in found.nearest]})
     left, right = layout.blocks(layout.HALF + 100, layout.HALF + 100, key="rt_tables")
     left.markdown(f"**X = E[ids]**, the first {shown} of each row's {d} numbers")
-    left.dataframe(rows, hide_index=True, key="rt_rows",
-                   column_config={f"dim {j}": st.column_config.NumberColumn(format="%.3f") for j in range(shown)})
+    with left:
+        data_table(rows, hide_index=True, key="rt_rows",
+                       column_config={f"dim {j}": st.column_config.NumberColumn(format="%.3f") for j in range(shown)})
     right.markdown("**Each token's nearest tokens**")
-    right.dataframe(near, hide_index=True, key="rt_near")
+    with right:
+        data_table(near, hide_index=True, key="rt_near")
     more = f" Only the first {listed} tokens get their neighbours." if listed < len(found.tokens) else ""
     st.caption(f"Each row of X is row *id* of the table: {d} numbers, of which the first {shown} "
                f"are shown. The neighbours are the tokens whose rows point the most the same way "
@@ -111,7 +113,7 @@ def bank_panel(table) -> None:
     st.subheader("The row of “·bank”")
     bank = table.row(" bank")
     near = table.nearest(" bank", BANK_NEIGHBOURS)
-    st.dataframe(pd.DataFrame({"token (· = space)": [visible(w) for w, _ in near],
+    data_table(pd.DataFrame({"token (· = space)": [visible(w) for w, _ in near],
                                "cosine": [c for _, c in near]}),
                  hide_index=True, key="rt_bank", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
     top = near[:3]

@@ -5,7 +5,7 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import chips_html, visible
-from lab_ui.common import intro
+from lab_ui.common import data_table, intro
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import encoding_or_none, text_box
 from core.pretrained import MODELS_INSTALL
@@ -71,7 +71,7 @@ def words_panel(chosen: dict) -> None:
     frame = pd.DataFrame({"text (· = space)": [visible(w) for w in WORDS]}
                          | {SHORT.get(n, n): [", ".join(map(str, splits[w][i].ids)) for w in WORDS]
                             for i, n in enumerate(chosen)})
-    st.dataframe(frame, hide_index=True, key="rtok_words")
+    data_table(frame, hide_index=True, key="rtok_words")
     banks = [", ".join(map(str, s.ids)) for s in splits[" bank"]]
     first = next(iter(chosen))
     st.caption(f"“·bank” gets {len(set(banks))} different id{'s' if len(set(banks)) != 1 else ''} in these "

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import layout
-from lab_ui.common import error, intro, plain
+from lab_ui.common import data_table, error, intro, plain
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import table_or_stop
 from core.vectors import UnknownLabel
@@ -61,12 +61,14 @@ def word_panel(table) -> None:
                     dict(label="neighbours kept on the map", value=f"{len(m.kept)} of {K}"),
                     dict(label="spread the map keeps", value=f"{100 * m.explained:.0f}%")], key="rw_word_metrics")
     left, right = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_tables")
-    left.dataframe(pd.DataFrame({"in 50-d (cosine)": [w for w, _ in m.full], "cosine": [c for _, c in m.full],
-                                 "on the map?": ["kept" if w in m.kept else "lost" for w, _ in m.full]}),
-                   hide_index=True, key="rw_full", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
-    right.dataframe(pd.DataFrame({"on the 2-D map (distance)": [w for w, _ in m.on_map],
-                                  "in 50-d?": ["kept" if w in m.kept else "false" for w, _ in m.on_map]}),
-                    hide_index=True, key="rw_map")
+    with left:
+        data_table(pd.DataFrame({"in 50-d (cosine)": [w for w, _ in m.full], "cosine": [c for _, c in m.full],
+                                     "on the map?": ["kept" if w in m.kept else "lost" for w, _ in m.full]}),
+                       hide_index=True, key="rw_full", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
+    with right:
+        data_table(pd.DataFrame({"on the 2-D map (distance)": [w for w, _ in m.on_map],
+                                      "in 50-d?": ["kept" if w in m.kept else "false" for w, _ in m.on_map]}),
+                        hide_index=True, key="rw_map")
     st.caption(f"“{plain(word)}” is word number {m.rank:,} by frequency. Of its {K} nearest words in 50 numbers, "
                f"{len(m.kept)} are also among its {K} nearest on the flat PCA map of the top {top:,} words; "
                f"{len(m.lost)} are lost and {len(m.false)} map neighbours are false friends. The map keeps "
@@ -88,7 +90,7 @@ def analogy_panel(table) -> None:
     answers = {"b − a + c": table.analogy(a, b, c, 5),
                f"nearest to {b} (baseline)": table.nearest_to(table.vector(b), 5, exclude=[a, b, c]),
                f"nearest to {c} (baseline)": table.nearest_to(table.vector(c), 5, exclude=[a, b, c])}
-    st.dataframe(pd.DataFrame({name: [f"{w} {s:.2f}" for w, s in found] for name, found in answers.items()}),
+    data_table(pd.DataFrame({name: [f"{w} {s:.2f}" for w, s in found] for name, found in answers.items()}),
                  hide_index=True, key="rw_analogy")
     first = {name: found[0][0] for name, found in answers.items()}
     same = [n for n in list(first)[1:] if first[n] == first["b − a + c"]]
@@ -118,7 +120,7 @@ def game_panel(table) -> None:
         st.success(f"Found: the hidden word is “{plain(hidden)}”. Keep guessing to find its nearest words.")
     if guesses:
         best = sorted(guesses.values(), key=lambda h: -h.cosine)
-        st.dataframe(pd.DataFrame({"guess": [h.guess for h in best], "cosine": [h.cosine for h in best],
+        data_table(pd.DataFrame({"guess": [h.guess for h in best], "cosine": [h.cosine for h in best],
                                    "rank": ["the word" if h.rank == 0 else "—" if h.rank is None else f"{h.rank:,}"
                                             for h in best]}),
                      hide_index=True, key="rw_best", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
