@@ -100,6 +100,12 @@ LAB_UI_SCREEN_TESTS = {
     "common": ("tests/app/test_screens.py", "tests/robust/test_issue19_screens.py", "tests/app/test_common_panels.py",
                "tests/app/test_chart_identity.py::test_charts_draw_on_a_canvas_but_in_svg_when_presenting_or_printing"),
     "bigtext_view": ("tests/app/test_bigtext.py", "tests/app/test_bigtext_views.py"),
+    "bigtext_jobs": ("tests/test_fair_share.py", "tests/app/test_bigtext.py"),
+    "memory": ("tests/test_fair_share.py",),
+    "chart_files": ("tests/robust/test_hostile_exports.py", "tests/test_handout_files.py"),
+    "printed": ("tests/app/test_handout.py",),
+    "primary": ("tests/app/test_layout.py",),
+    "real_models": ("tests/app/test_real_screens.py",),
     # The Train screen: its controls, its cached runs, its Result tab and its other tabs.
     "train_controls": ("tests/app/test_train_controls.py", "tests/app/test_values_controls.py",
                        "tests/app/test_values_train.py", "tests/app/test_train_lab.py"),

@@ -5,12 +5,13 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.common import data_table, error, intro
+from lab_ui.links import named
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import table_or_stop, text_box
 from core.in_context import WordNotFound, rank_passages, word_in_context
 from core.vectors import UnknownLabel
 
-MODEL = "minilm-l6"
+CONTEXT_MODEL = "minilm-l6"
 SENTENCES = ["He sat on the river bank.", "The bank by the water was muddy.", "She got a bank loan."]
 QUESTION = "Where can I borrow money to buy a house?"
 PASSAGES = ("A mortgage is a loan from a bank that you use to buy a home.\n"
@@ -28,11 +29,12 @@ def main() -> None:
           "Here both are measured on a real model, **all-MiniLM-L6-v2** (a small 6-layer BERT, 384 numbers "
           "per token). **Try:** your own word with two meanings.")
     reset_button("rc_", key="rc_reset")
-    table = table_or_stop(MODEL)
+    table = table_or_stop(CONTEXT_MODEL)
     word = st.text_input("The word", "bank", key="rc_word", bind="query-params", max_chars=30)
     cols = layout.blocks(layout.HALF, layout.HALF, layout.HALF, key="rc_sentences")
-    sentences = [cols[i].text_input(f"Sentence {i + 1}" + (" (the other meaning)" if i == 2 else ""),
-                                    s, key=f"rc_s{i}", bind="query-params", max_chars=200)
+    labels = [f"Sentence {i + 1}" + (" (the other meaning)" if i == 2 else "") for i in range(len(SENTENCES))]
+    sentences = [cols[i].text_input(labels[i], s, key=named(f"rc_s{i}", labels[i]), bind="query-params",
+                                    max_chars=200)
                  for i, s in enumerate(SENTENCES)]
     context_panel(table, word, sentences)
     retrieval_panel()

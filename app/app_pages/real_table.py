@@ -11,7 +11,7 @@ from lab_ui.real_models import encoding_or_none, encoding_or_stop, table_or_stop
 from core.params import GPT2_VOCAB_SIZE
 from core.token_rows import MAX_NEAREST, look_up
 
-MODEL = "smollm2-135m"
+TOKEN_MODEL = "smollm2-135m"
 GPT2_D_MODEL = 768            # GPT-2 small's width (Radford et al., 2019)
 FIRST_NUMBERS = 4             # the first numbers of each row shown in the table
 BANK_NEIGHBOURS = 8
@@ -25,8 +25,8 @@ def main() -> None:
           "tokenizer and one table of token rows, reused by the output layer. "
           "**Try:** type any text and watch each token become a row.")
     reset_button("rt_", key="rt_reset")
-    table = table_or_stop(MODEL)
-    enc = encoding_or_stop(MODEL)
+    table = table_or_stop(TOKEN_MODEL)
+    enc = encoding_or_stop(TOKEN_MODEL)
     text = text_box("Text", "The cat sat on the", key="rt_text")
     if not text:
         st.warning("The text is empty: type something to see its tokens and rows.")

@@ -5,21 +5,22 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.common import data_table, error, intro, plain
+from lab_ui.links import named
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import table_or_stop
 from core.vectors import UnknownLabel
 from core.word_map import check_word, hint, map_neighbours
 
-MODEL = "glove-6b-50d"
+WORD_MODEL = "glove-6b-50d"
 TOPS = [2_000, 10_000, 50_000]
-K = 10
+MAP_NEIGHBOURS = 10
 GAME_TOP = 50_000         # a guess's rank is counted among this many commonest words
 MAX_WORD = 40
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def _map(word: str, top: int):
-    return map_neighbours(table_or_stop(MODEL), word, top, K)
+    return map_neighbours(table_or_stop(WORD_MODEL), word, top, MAP_NEIGHBOURS)
 
 
 def main() -> None:
@@ -28,7 +29,7 @@ def main() -> None:
           "with the words in order of how common they are. **Try:** a word, then the same word on the map, "
           "then the game at the bottom.")
     reset_button("rw_", key="rw_reset")
-    table = table_or_stop(MODEL)
+    table = table_or_stop(WORD_MODEL)
     word_panel(table)
     analogy_panel(table)
     game_panel(table)
@@ -58,7 +59,7 @@ def word_panel(table) -> None:
         error(f"{err} Choose more words on the map.")
         return
     layout.metrics([dict(label="frequency rank", value=f"{m.rank:,}"),
-                    dict(label="neighbours kept on the map", value=f"{len(m.kept)} of {K}"),
+                    dict(label="neighbours kept on the map", value=f"{len(m.kept)} of {MAP_NEIGHBOURS}"),
                     dict(label="spread the map keeps", value=f"{100 * m.explained:.0f}%")], key="rw_word_metrics")
     left, right = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_tables")
     with left:
@@ -69,8 +70,8 @@ def word_panel(table) -> None:
         data_table(pd.DataFrame({"on the 2-D map (distance)": [w for w, _ in m.on_map],
                                       "in 50-d?": ["kept" if w in m.kept else "false" for w, _ in m.on_map]}),
                         hide_index=True, key="rw_map")
-    st.caption(f"“{plain(word)}” is word number {m.rank:,} by frequency. Of its {K} nearest words in 50 numbers, "
-               f"{len(m.kept)} are also among its {K} nearest on the flat PCA map of the top {top:,} words; "
+    st.caption(f"“{plain(word)}” is word number {m.rank:,} by frequency. Of its {MAP_NEIGHBOURS} nearest words in 50 numbers, "
+               f"{len(m.kept)} are also among its {MAP_NEIGHBOURS} nearest on the flat PCA map of the top {top:,} words; "
                f"{len(m.lost)} are lost and {len(m.false)} map neighbours are false friends. The map keeps "
                f"{100 * m.explained:.0f}% of the spread: check a cluster with cosines before believing it.")
 
@@ -78,7 +79,7 @@ def word_panel(table) -> None:
 def analogy_panel(table) -> None:
     st.subheader("Analogies: a is to b as c is to ?")
     cols = layout.blocks(180, 180, 180, key="rw_analogy_controls")
-    typed = [c.text_input(lab, d, key=f"rw_{k}", bind="query-params", max_chars=MAX_WORD)
+    typed = [c.text_input(lab, d, key=named(f"rw_{k}", lab), bind="query-params", max_chars=MAX_WORD)
              for c, lab, d, k in zip(cols, ["a", "b", "c"], ["man", "king", "woman"], ["a", "b", "c"])]
     words = [known(table, t, f"Word {n}") for t, n in zip(typed, "abc")]
     if None in words:
@@ -108,7 +109,7 @@ def game_panel(table) -> None:
     hidden = known(table, secret, "The hidden word")
     if hidden is None:
         return
-    guesses = st.session_state.setdefault("rw_guesses", {}).setdefault(hidden, {})   # per hidden word
+    guesses = st.session_state.setdefault("hidden_word_guesses", {}).setdefault(hidden, {})   # per hidden word
     with st.form("rw_guess_form", clear_on_submit=True):
         typed = st.text_input("Your guess", key="rw_guess", max_chars=MAX_WORD)
         sent = st.form_submit_button("Guess")

@@ -41,6 +41,11 @@ LAYOUT_CSS = """<style>
 </style>"""
 
 
+def page_style() -> None:
+    """The layout's style sheet, once at the top of every screen."""
+    st.html(LAYOUT_CSS)
+
+
 def slider_px(n_steps: int) -> int:
     """Width of a slider's block for ``n_steps`` steps: at least ``STEP_PX`` px a step."""
     return max(MIN_CONTROL, STEP_PX * n_steps + SLIDER_PAD)

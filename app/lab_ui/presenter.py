@@ -14,7 +14,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lab_ui.handout import TABLES_KEY
-from lab_ui.layout import LAYOUT_CSS
+from lab_ui.layout import page_style
 
 PRESENT_KEY = "present"          # the link parameter
 MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
@@ -110,7 +110,7 @@ def top_bar(current_file: str) -> None:
     """Before the screen: the presenter switch in the sidebar (presenter mode hides the sidebar;
     its switch then sits with Previous / Next at the end of the screen, keeping the top of
     every screen for its content)."""
-    st.html(LAYOUT_CSS)
+    page_style()
     if presenting():
         _sync_address()
         st.html(PRESENTER_CSS)

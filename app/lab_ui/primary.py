@@ -21,8 +21,12 @@ PRIMARY: dict[str, list[tuple[str, str]]] = {
     "app_pages/parameters.py": [("params_tied", "params_metrics")],
     "app_pages/limits.py": [("limits_b", "limits_verdict")],   # sentence B -> same mean or not
     "app_pages/tokens.py": [("tok_special", "tok_chips")],
+    "app_pages/real_table.py": [("rt_text", "rt_shapes")],     # the text -> X's shape and its rows
+    "app_pages/real_tokenizers.py": [("rtok_text", "rtok_counts")],   # the text -> each tokenizer's count
+    "app_pages/real_context.py": [("rc_word", "rc_cosines")],  # the word -> static and contextual cosines
     "app_pages/projections.py": [("proj_source", "proj_pictures_0")],   # the first picture of the grid
     "app_pages/analogies.py": [("ana_window", "ana_result"), ("ana_d", "ana_result")],
+    "app_pages/real_words.py": [("rw_word", "rw_word_metrics")],   # the word -> its rank and kept neighbours
     "app_pages/position.py": [("pos_kind", "pos_places")],
     "app_pages/own_vectors.py": [("own_perplexity", "own_pictures_1")],   # the t-SNE picture
 }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lab_ui.links import named
+
 from core.encodings import EncodingUnavailable
 from core.pretrained import ModelUnavailable, load_table
 from core.tokenizer import TokenizerUnavailable, clean_text, encoding
@@ -12,12 +14,12 @@ TEXT_MAX_CHARS = 500          # typed text is cut here (with a note): every toke
 UNAVAILABLE = (ModelUnavailable, EncodingUnavailable, TokenizerUnavailable)
 
 
-@st.cache_resource(show_spinner="Loading the real model (once per server)…")
+@st.cache_resource(max_entries=3, show_spinner="Loading the real model (once per server)…")
 def _table(name: str):
     return load_table(name)
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_resource(max_entries=8, show_spinner=False)
 def _encoding(name: str):
     return encoding(name)
 
@@ -53,7 +55,8 @@ def encoding_or_none(name: str):
 
 def text_box(label: str, default: str, key: str, height: int = 90) -> str:
     """A text area bound to the page address, cut at ``TEXT_MAX_CHARS`` with a note."""
-    raw = st.text_area(f"{label} (up to {TEXT_MAX_CHARS} characters)", default, key=key, height=height,
+    shown = f"{label} (up to {TEXT_MAX_CHARS} characters)"
+    raw = st.text_area(shown, default, key=named(key, shown), height=height,
                        bind="query-params", max_chars=TEXT_MAX_CHARS)
     text, notes = clean_text(raw, TEXT_MAX_CHARS)
     for note in notes:

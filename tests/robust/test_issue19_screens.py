@@ -104,7 +104,7 @@ def test_counts_are_exact(key, typed, right):
 
 
 @pytest.mark.parametrize("typed,right", [("0,96", True), ("0.96", True), ("0,960", True),
-                                         ("0,5", False), ("96%", False)])
+                                         ("0,5", False), ("96%", True), ("0.96%", False)])   # 96% is 0.96
 def test_decimals_read_a_decimal_comma(typed, right):
     at = open_screen("similarity")
     at.text_input(key="sim_ex1_answer").input(typed)
