@@ -30,5 +30,7 @@ def test_png_and_svg_downloads_and_the_handout(app):
     expect(handout.locator("[data-testid='stVegaLiteChart']")).to_have_count(3, timeout=60_000)
     expect(handout.locator("[data-testid='stSidebarNav']")).to_have_count(0)
     expect(handout.get_by_role("button", name="PNG", exact=True)).to_have_count(0)
-    expect(handout.locator("[data-testid='stExpander'] [data-testid='stDataFrame']").first).to_be_visible()
+    # every chart's numbers printed as a table (text, not a scroll box) in its open box
+    expect(handout.locator("[data-testid='stExpander'] [data-testid='stTable']").first).to_be_visible(timeout=30_000)
+    expect(handout.locator("[data-testid='stDataFrame']")).to_have_count(0)
     handout.close()
