@@ -156,7 +156,9 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     if res_b.diverged:
         st.error(f"Run B blew up at step {res_b.diverged_step:,}: lower its learning rate.")
         return
-    word = right.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
+    # under the row, at the page's width: A's and B's neighbours side by side need four columns,
+    # more than the panel beside the chart has
+    word = st.selectbox("Neighbours of", corpus.vocab, key="train_cmp_word", bind="query-params",
                         index=corpus.vocab.index("cat") if "cat" in corpus.vocab else 0)
     k = min(5, corpus.V - 1)
     rows: dict[str, list[str] | list[float]] = {}
@@ -164,8 +166,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
         nn = nearest(r.E, corpus.vocab.index(word), k=k)
         rows[f"{name}: neighbour"] = [corpus.vocab[j] for j, _ in nn]
         rows[f"{name}: cosine"] = [round(cs, 2) for _, cs in nn]
-    with right:
-        data_table(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
+    data_table(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
 
 
 def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
