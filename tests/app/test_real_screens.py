@@ -254,6 +254,9 @@ def test_glove_game_hints_and_keeps_going(glove):
     sims = U @ U[h]
     sea = sims[glove.index["sea"]]
     sims[h] = -np.inf
-    assert best["rank"].tolist()[1] == f"{1 + int((sims > sea).sum()):,}"
+    # the rank of sea: 1 + the words nearer to ocean; a word within rounding of sea's cosine
+    # (1e-6) may fall on either side on another BLAS kernel, so the rank is checked between the two
+    rank = int(best["rank"].tolist()[1].replace(",", ""))
+    assert 1 + int((sims > sea + 1e-6).sum()) <= rank <= 1 + int((sims > sea - 1e-6).sum())
     np.testing.assert_allclose(best["cosine"][1], sea, atol=1e-5)
     assert any("Found" in s.value for s in at.success)          # the win, and the game goes on
