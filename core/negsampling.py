@@ -50,7 +50,8 @@ class NegSamplingConfig:
     """Training settings for negative sampling (d_model, seed, init_std as SkipGramConfig)."""
 
     d_model: int = 4            # width of each word's vector (as SkipGramConfig)
-    lr: float = 1.0             # SGD learning rate on the batch-mean loss
+    lr: float = field(default=1.0, metadata={"own": True})
+    # SGD learning rate on the batch-mean loss (its own: not the full softmax's, core.run.shared_settings)
     epochs: int = 10            # passes over all (centre, context) pairs, shuffled each time
     batch_size: int = 64        # pairs per update (the last batch of an epoch may be smaller)
     negatives: int = 5          # K, negatives per pair (word2vec uses 5-20, fewer for big data)
@@ -94,6 +95,7 @@ class NegSamplingResult:
     vocab: list[str] = field(default_factory=list)
     diverged: bool = False
     diverged_step: int | None = None
+    stopped: bool = False          # the callback asked to stop before the last epoch
 
 
 def ns_loss_and_grads(E: np.ndarray, W: np.ndarray, centres: np.ndarray,
@@ -140,12 +142,13 @@ def ns_loss_and_grads(E: np.ndarray, W: np.ndarray, centres: np.ndarray,
 
 
 def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingConfig(),
-                      callback: Callable[[int, float], None] | None = None) -> NegSamplingResult:
+                      callback: Callable[[int, float], bool | None] | None = None) -> NegSamplingResult:
     """Minibatch SGD on the negative-sampling loss over the corpus's pairs.
 
     The initialisation is core.skipgram's: one ``default_rng(seed)``, E drawn first,
     then W; the same generator then shuffles the pairs and draws the negatives.
-    ``callback(epoch, loss)`` is called after each epoch with that epoch's mean loss.
+    ``callback(epoch, loss)`` is called after each epoch with that epoch's mean loss; if it
+    returns True, training stops there (``stopped=True``, the epochs done so far kept).
 
     >>> from core.corpus import GUIDE_TEXT
     >>> r = train_negsampling(Corpus.from_text(GUIDE_TEXT), NegSamplingConfig(epochs=30))
@@ -161,7 +164,7 @@ def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingCon
     step_losses: list[float] = []
     epoch_losses: list[float] = []
     softmax_losses = [loss_and_grads(E, W, C)[0]]
-    seconds, diverged_step = 0.0, None
+    seconds, diverged_step, stopped = 0.0, None, False
     d = Descent(E, W)                                # E, W and before the last update
     with np.errstate(over="ignore", invalid="ignore"):
         for epoch in range(1, config.epochs + 1):
@@ -186,15 +189,16 @@ def train_negsampling(corpus: Corpus, config: NegSamplingConfig = NegSamplingCon
                 break
             epoch_losses.append(total / N)
             softmax_losses.append(loss_and_grads(d.E, d.W, C)[0])
-            if callback is not None:
-                callback(epoch, epoch_losses[-1])
+            if callback is not None and callback(epoch, epoch_losses[-1]) is True:
+                stopped = epoch < config.epochs
+                break
         E, W = d.E, d.W
         final = loss_and_grads(E, W, C)[0] if diverged_step is not None else softmax_losses[-1]
     return NegSamplingResult(
         E=E, W=W, losses=np.array(epoch_losses), step_losses=np.array(step_losses),
         softmax_losses=np.array(softmax_losses), softmax_loss=float(final),
         seconds=seconds, steps=len(step_losses), vocab=list(corpus.vocab),
-        diverged=diverged_step is not None, diverged_step=diverged_step,
+        diverged=diverged_step is not None, diverged_step=diverged_step, stopped=stopped,
     )
 
 
