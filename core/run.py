@@ -37,6 +37,8 @@ from core.word2vec import Word2VecConfig
 OBJECTIVES = ("softmax", "cbow", "negsampling", "word2vec")
 """Full-softmax skip-gram, CBOW (both full-batch descent), negative sampling on the lesson's
 pairs, and word2vec's recipe on a big text."""
+REPLAY_FRAMES = 60
+"""A full-batch run keeps a snapshot of E about this many times by default (the replay's frames)."""
 CONFIG_OF = {"softmax": SkipGramConfig, "cbow": SkipGramConfig, "negsampling": NegSamplingConfig,
              "word2vec": Word2VecConfig}
 Config = Union[SkipGramConfig, NegSamplingConfig, Word2VecConfig]
@@ -56,7 +58,7 @@ class RunRequest:
     config: Config
     window: int = GUIDE_WINDOW
     max_vocab: int | None = None
-    replay_frames: int | None = None   # snapshots about this many times per run (None: config's)
+    replay_frames: int | None = REPLAY_FRAMES   # snapshots about this many times (None: config's own)
     fit_budget: bool = False           # cut the steps to what core.budget allows (result.cut says so)
     step_options: tuple[int, ...] = ()  # the step counts a cut may land on (the Steps slider's)
 
@@ -79,10 +81,16 @@ class StepsCut:
 
 @dataclass(frozen=True)
 class Plan:
-    """What ``run`` will train: the config (after any cut and snapshot spacing) and the cut."""
+    """What ``run`` will train: the request as trained (its config after any cut and snapshot
+    spacing, nothing left to plan: two requests that train the same run have the same one,
+    a cache's key) and the cut, if any."""
 
-    config: Config
+    request: RunRequest
     cut: StepsCut | None = None
+
+    @property
+    def config(self) -> Config:
+        return self.request.config
 
 
 @dataclass(frozen=True)
@@ -159,7 +167,7 @@ def plan(request: RunRequest, corpus: Corpus | None = None) -> Plan:
     ``fit_budget`` asks for it, then the snapshot spacing of ``replay_frames``."""
     config = request.config
     if not isinstance(config, SkipGramConfig):
-        return Plan(config)
+        return Plan(request)
     cut = None
     if request.fit_budget:
         corpus = corpus if corpus is not None else corpus_of(request)
@@ -167,7 +175,7 @@ def plan(request: RunRequest, corpus: Corpus | None = None) -> Plan:
         config = replace(config, steps=steps)
     if request.replay_frames:
         config = replace(config, snapshot_every=max(1, config.steps // request.replay_frames))
-    return Plan(config, cut)
+    return Plan(replace(request, config=config, fit_budget=False, step_options=(), replay_frames=None), cut)
 
 
 def work(request: RunRequest, corpus: Corpus) -> float:

@@ -281,8 +281,8 @@ def test_a_job_whose_session_went_away_is_written_to_the_log(monkeypatch, caplog
     from core.word2vec import Word2VecConfig
     from lab_ui import bigtext_jobs
 
-    def trains_until_asked(fn, text, config, callback=None, **kwargs):
-        if fn is not bigtext_jobs.train_on_text:          # counting the words to read
+    def trains_until_asked(fn, *args, callback=None, **kwargs):
+        if fn is not bigtext_jobs.core_run.run:           # counting the words to read
             return 100
         assert callback(10, 1.0) is True                  # the session is gone: stop
         return SimpleNamespace(stopped=True, words_done=10)

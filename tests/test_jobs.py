@@ -184,7 +184,7 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
     in_worker, real_call = [], lab_ui.workers.call
 
     def call(fn, *a, **k):
-        in_worker.append(fn.__name__)
+        in_worker.append(f"{fn.__module__}.{fn.__name__}")
         return real_call(fn, *a, **k)
 
     monkeypatch.setattr(lab_ui.jobs, "LONG_RUN_SECONDS", 0.0)
@@ -198,7 +198,7 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
     assert not at.exception
     assert taken, "the run did not ask for a long-run slot"
     assert taken[-1].running == 0 and taken[-1].waiting == 0
-    assert "train" in in_worker, "the long run was not trained in a worker process"
+    assert "core.run.run" in in_worker, "the long run was not trained in a worker process"
     from bench.classroom import expected
     assert (metric(at, "loss, step 0"), metric(at, "loss, step 3,000")) == expected(4, 2, 12345)
 
@@ -284,11 +284,12 @@ def _two_stopped_runs(heavy: bool):
     screen's run A and Compare's run B); each is stopped early as if its tab had closed."""
     import streamlit as st
     from core.corpus import GUIDE_TEXT
+    from core.run import RunRequest
     from core.skipgram import SkipGramConfig
     from lab_ui import runs
     for seed, stop_key in ((901 + 2 * heavy, "demo_a_stop"), (902 + 2 * heavy, "demo_b_stop")):
-        r = runs.train_run(GUIDE_TEXT, 2, SkipGramConfig(d_model=32, steps=20_000, seed=seed),
-                           progress=st.empty(), stop_key=stop_key)
+        r = runs.run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(d_model=32, steps=20_000, seed=seed), 2),
+                     progress=st.empty(), stop_key=stop_key)
         st.markdown(f"{stop_key}: stopped {r.stopped} at step {len(r.losses) - 1}")
 
 

@@ -16,6 +16,7 @@ import streamlit.runtime as runtime
 from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
 
 from core.corpus import Corpus
+from core.run import RunRequest, plan
 from core.skipgram import SkipGramConfig, train
 from lab_ui import guard, jobs, runs, workers
 
@@ -211,13 +212,14 @@ def test_a_server_that_went_away_stops_the_run():
         ("done", True, "")
 
 
-# --- lab_ui.runs.train_run: a run stopped early, and the Stop button's next run -------------
+# --- lab_ui.runs.run: a run stopped early, and the Stop button's next run -------------
 
 TEXT = "the cat sat on the mat and the dog sat on the log"
 
 
 def _key(config):
-    return (TEXT, 2, None, replace(config, snapshot_every=max(1, config.steps // 60)))
+    """The cache's key: the request as trained (core.run.plan)."""
+    return plan(RunRequest("softmax", TEXT, config, 2)).request
 
 
 @pytest.fixture
@@ -234,12 +236,12 @@ def clean_runs():
 def test_a_run_stopped_early_is_kept_for_its_session_only(monkeypatch, clean_runs):
     config = SkipGramConfig(steps=400)
     monkeypatch.setattr(guard, "session_gone", lambda: True)      # the tab closed: stop at the first report
-    r = runs.train_run(TEXT, 2, config)
+    r = runs.run(RunRequest("softmax", TEXT, config, 2))
     assert r.stopped and len(r.losses) < 400
     assert runs.run_cache().get(_key(config)) is None               # never cached for everybody
     assert runs._PARTIALS.get("") == (_key(config), r)
     monkeypatch.setattr(guard, "session_gone", lambda: False)
-    full = runs.train_run(TEXT, 2, config)                          # not held: trained to the end
+    full = runs.run(RunRequest("softmax", TEXT, config, 2))                          # not held: trained to the end
     expected = train(Corpus.from_text(TEXT, window=2), replace(config, snapshot_every=400 // 60))
     assert not full.stopped and (full.E == expected.E).all()
     assert runs._PARTIALS.get("") is None and runs.run_cache().get(_key(config)) is full
@@ -247,13 +249,13 @@ def test_a_run_stopped_early_is_kept_for_its_session_only(monkeypatch, clean_run
 
 def test_the_stop_buttons_next_run_shows_the_stopped_run(clean_runs):
     config = SkipGramConfig(steps=300)
-    partial = types.SimpleNamespace(stopped=True)
+    partial = types.SimpleNamespace(stopped=True, cut=None)
     runs._PARTIALS.put("", (_key(config), partial))
     st.session_state["t_stop_held"] = True
-    assert runs.train_run(TEXT, 2, config, stop_key="t_stop") is partial
+    assert runs.run(RunRequest("softmax", TEXT, config, 2), stop_key="t_stop") is partial
     assert st.session_state.get("t_stop_held") is True               # still held until "train to the end"
     runs.resume_training("t_stop")
-    r = runs.train_run(TEXT, 2, config, stop_key="t_stop")
+    r = runs.run(RunRequest("softmax", TEXT, config, 2), stop_key="t_stop")
     assert r is not partial and not r.stopped and len(r.losses) == 301
 
 

@@ -10,6 +10,7 @@ import streamlit.runtime.scriptrunner as scriptrunner
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
+from core.run import RunRequest
 from lab_ui import guard, jobs, runs
 
 GONE = "its session has gone away"
@@ -24,14 +25,14 @@ def test_session_id_is_the_script_run_s_own_and_none_outside_a_run(monkeypatch):
 
 
 def _light_run(monkeypatch, caplog, gone_while_training: bool, gone_at_the_end: bool):
-    """The Stopper asks ``guard.session_gone`` during training; ``train_run`` asks
+    """The Stopper asks ``guard.session_gone`` during training; ``runs.run`` asks
     ``runs.session_gone`` once more after it."""
     monkeypatch.setattr(guard, "session_gone", lambda: gone_while_training)
     monkeypatch.setattr(runs, "session_gone", lambda: gone_at_the_end)
     config = SkipGramConfig(d_model=3, steps=200, seed=4242)     # a run no other test caches
     runs.run_cache().clear()
     with caplog.at_level(logging.WARNING):
-        result = runs.train_run(GUIDE_TEXT, 2, config)
+        result = runs.run(RunRequest("softmax", GUIDE_TEXT, config, 2))
     runs._PARTIALS.take("")                                       # the bare run's session is ""
     runs.run_cache().clear()
     full = train(Corpus.from_text(GUIDE_TEXT, window=2), config)

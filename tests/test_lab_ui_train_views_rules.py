@@ -1,14 +1,17 @@
-"""lab_ui.train_views' helpers, tested directly (no screen): the objective comparison sends the
-long run to a worker with the very configs it was given, and caches it; the heatmap's words are
-the most frequent ones, ordered by similarity (the screens: tests/app/test_values_train_tabs.py)."""
+"""lab_ui.train_views' helpers, tested directly (no screen): the negative-sampling tab's run goes
+to a worker (when long) with the very config it was given, built from the softmax config's shared
+settings, and is cached; the heatmap's words are the most frequent ones, ordered by similarity
+(the screens: tests/app/test_values_train_tabs.py)."""
 from __future__ import annotations
+
+import contextlib
 
 import numpy as np
 import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.generated import generate_corpus
-from core.negsampling import NegSamplingConfig, compare_objectives
+from core.negsampling import NegSamplingConfig, train_negsampling
 from core.similarity import cosine_matrix, similarity_order
 from core.skipgram import SkipGramConfig
 from lab_ui import train_views
@@ -16,41 +19,41 @@ from lab_ui.train_controls import TRAIN_VOCAB_CAP
 
 
 @pytest.mark.parametrize("long", [True, False])
-def test_the_objective_comparison_runs_the_configs_it_was_given(monkeypatch, long):
-    config = SkipGramConfig(steps=50, seed=2, d_model=3)
+def test_the_negative_sampling_run_trains_the_config_it_was_given(monkeypatch, long):
+    """The tab's run goes through lab_ui.runs.run like every run: a long one to a worker with
+    the very request (as planned), a short one here; both cached; the figures are core's."""
+    from core.run import RunRequest, plan
+    from lab_ui import runs
     ns = NegSamplingConfig(d_model=3, epochs=4, negatives=2, seed=2)
+    request = RunRequest("negsampling", GUIDE_TEXT, ns, 2, max_vocab=TRAIN_VOCAB_CAP)
     calls = []
 
-    def long_run(fn, *args, placeholder=None, callback=None, stoppable=True, **kwargs):
-        calls.append((args, kwargs, placeholder, stoppable))
-        return fn(*args, **kwargs)                       # in this process, as the worker would
+    def call(fn, *args, callback=None, **kwargs):
+        calls.append((fn, args))
+        return fn(*args, callback=callback, **kwargs)     # in this process, as the worker would
 
-    monkeypatch.setattr(train_views, "long_run", long_run)
-    monkeypatch.setattr(train_views, "is_long", lambda work: long)
-    train_views._objective_cache.clear()
-    cmp = train_views._objectives(GUIDE_TEXT, 2, config, ns, False, placeholder="queue")
+    monkeypatch.setattr(runs.workers, "call", call)
+    monkeypatch.setattr(runs, "is_long", lambda work: long)
+    monkeypatch.setattr(runs, "heavy_slot", lambda placeholder: contextlib.nullcontext())
+    runs.run_cache().clear()
+    r = runs.run(request)
     corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)
-    expected = compare_objectives(corpus, config, ns)
-    assert (cmp.softmax_loss, cmp.negsampling_loss) == (expected.softmax_loss, expected.negsampling_loss)
+    expected = train_negsampling(corpus, ns)
+    assert r.cross_entropy == expected.softmax_loss and (r.E == expected.E).all()
     if long:
-        (args, kwargs, placeholder, stoppable), = calls
-        assert args[1:] == (config, ns) and kwargs == {"groups": None}
-        assert placeholder == "queue" and stoppable is False
+        (fn, args), = calls
+        assert fn is runs.core_run.run and args == (plan(request).request,)
     else:
         assert calls == []
-    assert train_views._objectives(GUIDE_TEXT, 2, config, ns, False) is cmp       # cached
-    train_views._objective_cache.clear()
+    assert runs.run(request) is r                        # cached
+    runs.run_cache().clear()
 
 
-def test_the_objective_comparison_on_the_generated_text_scores_its_groups(monkeypatch):
-    g = generate_corpus()
-    config, ns = SkipGramConfig(steps=30, d_model=4), NegSamplingConfig(d_model=4, epochs=1, negatives=2)
-    train_views._objective_cache.clear()
-    cmp = train_views._objectives(g.text, 2, config, ns, True)
-    corpus = Corpus.from_text(g.text, window=2, max_vocab=TRAIN_VOCAB_CAP)
-    expected = compare_objectives(corpus, config, ns, groups=g.groups)
-    assert cmp.softmax_recovery.overall == expected.softmax_recovery.overall
-    train_views._objective_cache.clear()
+def test_the_negative_sampling_config_takes_the_softmax_config_s_shared_settings():
+    from core.run import shared_settings
+    config = SkipGramConfig(d_model=5, seed=3, init_std=0.2, lr=20.0)
+    ns = shared_settings(config, NegSamplingConfig, epochs=100, negatives=5)
+    assert ns == NegSamplingConfig(d_model=5, lr=1.0, epochs=100, batch_size=64, negatives=5, seed=3, init_std=0.2)
 
 
 def test_the_heatmap_shows_the_most_frequent_words_ordered_by_similarity(monkeypatch):

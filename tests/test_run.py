@@ -21,7 +21,7 @@ CORPUS = Corpus.from_text(GUIDE_TEXT, window=2)
 @pytest.mark.parametrize("objective, trainer", [("softmax", train), ("cbow", train_cbow)])
 def test_a_full_batch_run_is_its_trainer_s_run_with_w_as_rows(objective, trainer):
     config = SkipGramConfig(steps=40, d_model=3, seed=5)
-    r = run(RunRequest(objective, GUIDE_TEXT, config))
+    r = run(RunRequest(objective, GUIDE_TEXT, config, replay_frames=None))
     direct = trainer(CORPUS, config)
     np.testing.assert_array_equal(r.E, direct.E)
     np.testing.assert_array_equal(r.W, direct.W.T)            # (V, d): one row per word
@@ -70,15 +70,17 @@ def test_the_budget_cut_is_asked_for_and_said_in_the_result():
     assert steps <= budget.max_skipgram_steps(corpus.V, 32)
     asked = RunRequest("softmax", text, config, fit_budget=True, step_options=(1000, 2000, 5000))
     p = plan(asked, corpus)
-    assert p.cut == cut and p.config == replace(config, steps=steps)
-    assert plan(replace(asked, fit_budget=False), corpus) == type(p)(config)   # not asked: not cut
+    assert p.cut == cut and p.config == replace(config, steps=steps, snapshot_every=steps // 60)
+    assert p.request == RunRequest("softmax", text, p.config, replay_frames=None)   # nothing left to plan
+    assert plan(p.request, corpus) == type(p)(p.request)
+    assert plan(replace(asked, fit_budget=False), corpus).config == replace(config, snapshot_every=5000 // 60)
     assert work(asked, corpus) == budget.skipgram_work(corpus.V, 32, steps)
 
 
 def test_replay_frames_set_the_snapshot_spacing_from_the_steps_run():
     r = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(steps=300), replay_frames=60))
     assert r.config.snapshot_every == 5 and list(r.snapshot_steps[:3]) == [0, 5, 10]
-    own = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(steps=300)))
+    own = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(steps=300), replay_frames=None))
     assert own.config.snapshot_every == 50 and list(own.snapshot_steps) == [0, 50, 100, 150, 200, 250, 300]
 
 

@@ -9,7 +9,8 @@ from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, ANALOGY_WINDOW, ANALOGY_
                                  group_of, relation_of, split_sentence)
 from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.presenter import reset_button
-from lab_ui.runs import corpus_for, train_run
+from lab_ui.runs import corpus_for, run
+from core.run import RunRequest
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
                             odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
@@ -125,9 +126,9 @@ def main() -> None:
                    "which side of a relation a word is on; the identity word says which pair it belongs to.")
         st.text(TEXT[:1200] + " ...")
     progress = st.empty()
-    result = train_run(TEXT, window, config, progress=progress)
+    result = run(RunRequest("softmax", TEXT, config, window), progress=progress)
     vocab = corpus.vocab
-    lesson = train_run(GUIDE_TEXT, GUIDE_WINDOW, SkipGramConfig())      # the lesson's reference run
+    lesson = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(), GUIDE_WINDOW))      # the lesson's reference run
     st.caption(f"Skip-gram on the made-up text: {len(vocab)} words, window {window}, d_model {config.d_model}, "
                f"learning rate {config.lr}, {config.steps:,} steps; loss {result.final_loss:.3f}.")
     scores_panel(result.E, vocab, lesson.E, corpus_for(GUIDE_TEXT, GUIDE_WINDOW).vocab)

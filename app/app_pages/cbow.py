@@ -4,11 +4,11 @@ import logging
 import streamlit as st
 
 from lab_ui import captions, charts, layout
-from lab_ui.cbow_view import (DEFAULTS, NN_HEADERS, SIGNAL_HEADERS, cbow_run, controls, loss_table, milliseconds,
+from lab_ui.cbow_view import (DEFAULTS, NN_HEADERS, SIGNAL_HEADERS, cbow_requests, controls, loss_table, milliseconds,
                               neighbour_table, signals_table)
 from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.presenter import reset_button
-from lab_ui.runs import corpus_for, train_run
+from lab_ui.runs import corpus_for, run
 from core import cbow
 from core.corpus import GUIDE_TEXT
 from core.similarity import nearest, neighbour_overlap
@@ -16,11 +16,14 @@ from core.skipgram import loss_floor
 
 
 def train_both(config, window):
-    """Skip-gram from the Train screen's cache, CBOW from this screen's; None if training failed."""
+    """Both runs, from the server's one run cache (skip-gram's is the one the other screens
+    share) and their training seconds; None if training failed."""
+    sg_request, cb_request = cbow_requests(config, window)
     try:
-        sg = train_run(GUIDE_TEXT, window, config)
+        sg = run(sg_request)
         with st.spinner("Training CBOW..."):
-            cb, cb_seconds, sg_seconds = cbow_run(GUIDE_TEXT, window, config)
+            cb = run(cb_request)
+        sg_seconds, cb_seconds = sg.seconds, cb.seconds
     except Exception:  # a bug must not show a traceback; the log keeps the details
         logging.getLogger(__name__).exception("CBOW comparison failed")
         st.error("Training stopped with an unexpected error, so there is nothing to show for these "

@@ -6,10 +6,11 @@ from lab_ui.captions import order_verdict
 from lab_ui.common import intro, data_table
 from lab_ui.inputs import two_sentences
 from lab_ui.presenter import reset_button
-from lab_ui.runs import corpus_for, train_run
+from lab_ui.runs import corpus_for, run
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW, Corpus
 from core.similarity import cosine, mean_embedding
-from core.skipgram import SkipGramConfig, TrainResult
+from core.run import RunRequest, RunResult
+from core.skipgram import SkipGramConfig
 
 
 def main() -> None:
@@ -19,12 +20,12 @@ def main() -> None:
           "**Try:** write two sentences with the same words in a different order.")
     reset_button("limits_", key="limits_reset")
     corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)
-    result = train_run(GUIDE_TEXT, GUIDE_WINDOW, SkipGramConfig())   # the Train screen's reference run
+    result = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(), GUIDE_WINDOW))   # the Train screen's reference run
     order_panel(corpus, result)
     context_panel()
 
 
-def order_panel(corpus: Corpus, result: TrainResult) -> None:
+def order_panel(corpus: Corpus, result: RunResult) -> None:
     """Two typed sentences, averaged row by row: the same words in any order give the same mean."""
     st.subheader("Order: an average of rows cannot tell who saw whom")
     st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "

@@ -10,7 +10,8 @@ from lab_ui.captions import init_comparison
 from lab_ui.common import chart_with_table, error, intro, vector_frame, data_table
 from lab_ui.parse import MAX_TEXT, InputError, parse_id_rows, parse_matrix
 from lab_ui.presenter import reset_button
-from lab_ui.runs import corpus_for, train_run
+from lab_ui.runs import corpus_for, run
+from core.run import RunRequest
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.embedding import GPT2_INIT_STD, init_table, lookup, one_hot, one_hot_lookup
 from core.skipgram import SkipGramConfig, uniform_loss
@@ -122,7 +123,7 @@ def init_panel() -> None:
     with c1:
         chart_with_table(charts.strip(df, "value", "start", "Every entry of each table as a tick"),
                          df, key="lookup_init_table")
-    runs = {f"std {s}": train_run(GUIDE_TEXT, GUIDE_WINDOW, replace(INIT_RUN, d_model=int(width), init_std=s))
+    runs = {f"std {s}": run(RunRequest("softmax", GUIDE_TEXT, replace(INIT_RUN, d_model=int(width), init_std=s), GUIDE_WINDOW))
             for s in INIT_STDS}  # keys "std 0.02", "std 1.0"
     V = corpus_for(GUIDE_TEXT, GUIDE_WINDOW).V
     with c2:

@@ -7,7 +7,8 @@ from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.inputs import two_sentences
 from lab_ui.position_view import KINDS, SUMMARIES, POSITION_WIDTHS, place_table, summary_table
 from lab_ui.presenter import reset_button
-from lab_ui.runs import corpus_for, train_run
+from lab_ui.runs import corpus_for, run
+from core.run import RunRequest
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.position import LEARNED_INIT_STD, first_repeat, learned_start, order_test, sinusoidal
 from core.similarity import cosine_matrix
@@ -91,7 +92,7 @@ def main() -> None:
     reset_button("pos_", key="pos_reset")
     cfg = SkipGramConfig()
     corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)                 # the lesson's reference run, as on Limits
-    result = train_run(GUIDE_TEXT, GUIDE_WINDOW, cfg)
+    result = run(RunRequest("softmax", GUIDE_TEXT, cfg, GUIDE_WINDOW))
     ids_a, ids_b, _, _ = two_sentences(corpus, "pos_")
     # The labels are the options (a link's address holds the label the class sees).
     label = layout.controls_bar("pos").radio("Position vectors", list(KINDS.values()), key="pos_kind", bind="query-params",

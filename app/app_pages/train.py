@@ -1,27 +1,28 @@
 """Screen 3, Train: a skip-gram model learns one vector per word from its neighbours.
 
 The flow (``main``): the sliders build the run's ``SkipGramConfig``; the text becomes a
-corpus; the run is trained (or read from the cache); its figures, then the open tab."""
+corpus; the run's ``RunRequest`` (the budget may cut its steps: said on the page) is trained
+or read from the cache (``lab_ui.runs.run``); its figures, then the open tab."""
 import logging
-from dataclasses import replace
 
 import streamlit as st
 
 from lab_ui import bigtext_view, captions, layout
 from lab_ui.find_word import find_box
 from lab_ui.common import error, intro
-from lab_ui.guard import fit_steps, show_refusal
+from lab_ui.guard import show_refusal
 from lab_ui.inputs import text_changes_for, word_rule_note
 from lab_ui.presenter import reset_button
 from lab_ui.links import named
-from lab_ui.runs import corpus_for, resume_training, train_run
+from lab_ui.runs import corpus_for, resume_training, run
 from lab_ui.train_controls import (GENERATED, LESSON_RUN, TABS, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS,
                                    corpus_controls, generated, keep_hidden_controls, link_notice, link_values,
                                    run_controls, seed_control)
 from lab_ui.train_result import result_tab
 from lab_ui.train_views import compare_view, export_view, groups_view, objectives_view, replay_view
 from core.corpus import GUIDE_TEXT, Corpus, CorpusError
-from core.skipgram import BLOWUP_FACTOR, SkipGramConfig, TrainResult, loss_floor
+from core.run import RunRequest, RunResult
+from core.skipgram import BLOWUP_FACTOR, SkipGramConfig, loss_floor
 
 def main() -> None:
     intro("3. Train: learning vectors from neighbours",
@@ -45,8 +46,9 @@ def main() -> None:
 
     corpus = corpus_or_stop(text, window)
     corpus_notes(corpus, text, source_note, pasted=source == PASTED)
-    config = within_budget(config, corpus)
-    result = train_or_stop(text, window, config)
+    result = train_or_stop(request(text, window, config))
+    assert isinstance(result.config, SkipGramConfig)
+    config = result.config                    # as trained: the budget may have cut the steps
     floor = loss_floor(corpus)
     run_figures(result, corpus, config, floor)
     open_tab(result, corpus, text, window, config, floor, generated() if source == GENERATED else None)
@@ -88,20 +90,20 @@ def corpus_notes(corpus: Corpus, text: str, source_note: str, pasted: bool) -> N
         st.info(word_rule_note(changes), icon=":material/translate:")
 
 
-def within_budget(config: SkipGramConfig, corpus: Corpus) -> SkipGramConfig:
-    """``config`` with its steps cut to the server's budget for this corpus (and a note when cut)."""
-    steps, cut_note = fit_steps(corpus.V, config.d_model, config.steps, STEP_OPTIONS)
-    if cut_note:
-        show_refusal(cut_note)
-    return replace(config, steps=steps)
+def request(text: str, window: int, config: SkipGramConfig) -> RunRequest:
+    """The Train screen's run: the full softmax on the text (at most TRAIN_VOCAB_CAP words),
+    its steps cut to the server's budget when they do not fit (onto a Steps slider value)."""
+    return RunRequest("softmax", text, config, window, max_vocab=TRAIN_VOCAB_CAP, fit_budget=True,
+                      step_options=tuple(STEP_OPTIONS))
 
 
-def train_or_stop(text: str, window: int, config: SkipGramConfig) -> TrainResult:
-    """The trained run, with a progress bar and a Stop button while it trains. A bug stops the
-    screen with a plain message (the server's log keeps the details), never a traceback."""
+def train_or_stop(asked: RunRequest) -> RunResult:
+    """The trained run, with a progress bar and a Stop button while it trains, and a note when
+    the budget cut its steps. A bug stops the screen with a plain message (the server's log
+    keeps the details), never a traceback."""
     bar = st.empty()
     try:
-        result = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP, progress=bar, stop_key="train_stop")
+        result = run(asked, progress=bar, stop_key="train_stop")
     except Exception:
         logging.getLogger(__name__).exception("training failed")
         bar.empty()
@@ -109,14 +111,21 @@ def train_or_stop(text: str, window: int, config: SkipGramConfig) -> TrainResult
                  "settings. Try other settings; if it happens again, tell your teacher. "
                  "(The details are in the server's log.)")
         st.stop()
+    if result.cut is not None:
+        show_refusal(result.cut.message)
     if result.stopped:
-        st.info(f"Training was stopped at step {len(result.losses) - 1:,} of {config.steps:,}: "
+        st.info(f"Training was stopped at step {len(result.losses) - 1:,} of {asked_steps(result):,}: "
                 "everything below shows the run as far as it got.", icon=":material/stop_circle:")
         st.button("Train to the end", key="train_resume", on_click=resume_training, args=("train_stop",))
     return result
 
 
-def run_figures(result: TrainResult, corpus: Corpus, config: SkipGramConfig, floor: float) -> None:
+def asked_steps(result: RunResult) -> int:
+    """The steps the run was to take (after any cut of the budget)."""
+    return result.config.steps if isinstance(result.config, SkipGramConfig) else 0
+
+
+def run_figures(result: RunResult, corpus: Corpus, config: SkipGramConfig, floor: float) -> None:
     """The row of figures above the tabs (text, vocabulary, pairs, losses), and the alert for a
     run that blew up."""
     last_step = captions.last_finite_step(result.losses)
@@ -134,7 +143,7 @@ def run_figures(result: TrainResult, corpus: Corpus, config: SkipGramConfig, flo
         st.error(captions.divergence(result.losses, result.diverged_step, config.lr, BLOWUP_FACTOR))
 
 
-def open_tab(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig,
+def open_tab(result: RunResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig,
              floor: float, generated_text=None) -> None:
     """The tabs under the figures. Only the open one is computed (``on_change="rerun"`` makes
     each tab report whether it is open). ``generated_text``: the generator's corpus when the
@@ -147,7 +156,7 @@ def open_tab(result: TrainResult, corpus: Corpus, text: str, window: int, config
                 tab_view(name, result, corpus, text, window, config, floor, generated_text, found)
 
 
-def tab_view(name: str, result: TrainResult, corpus: Corpus, text: str, window: int,
+def tab_view(name: str, result: RunResult, corpus: Corpus, text: str, window: int,
              config: SkipGramConfig, floor: float, generated_text=None, found: int | None = None) -> None:
     """The content of the tab called ``name``; ``found``: the word of the find box, if any."""
     if name == "Result":
@@ -159,7 +168,7 @@ def tab_view(name: str, result: TrainResult, corpus: Corpus, text: str, window: 
     elif name == "Compare runs":
         compare_view(result, corpus, text, window, config)
     elif name == "Negative sampling":
-        objectives_view(corpus, text, window, config, generated_text is not None)
+        objectives_view(result, corpus, text, window, config, generated_text is not None)
     else:
         export_view(result, corpus, text, window, config)
 

@@ -3,8 +3,10 @@
 * ``size_of`` counts a text's words (``core.bigtext.text_size``): a short text here, a long
   one in a background worker process (a 5 MB text takes 5-10 s to split), waiting for a slot
   of ``lab_ui.jobs``' PREPARE lane; the sizes are kept per server by the text's SHA-256.
-* ``Word2VecJob`` is one word2vec run, watched from a background thread and computed, text
-  splitting included, in a background worker, after a slot of the LONG lane. Every way a
+* ``Word2VecJob`` is one word2vec run (``core.run``'s request, entry and result, as every
+  other run), watched from a background thread and computed, text splitting included, in a
+  background worker, after a slot of the LONG lane. Unlike ``lab_ui.runs.run`` it outlives
+  the script run that started it (minutes of training) and is not shared between sessions. Every way a
   job ends is on the page (its result, or why there is none) and, unless it simply
   finished for an open tab, in the server's log.
 """
@@ -18,9 +20,11 @@ from collections import OrderedDict
 
 import streamlit as st
 
-from core.bigtext import TextSize, text_size, train_on_text, words_to_train_on_text
+from core import run as core_run
+from core.bigtext import TextSize, text_size, words_to_train_on_text
+from core.run import RunRequest, RunResult
 from core.skipgram import ConfigError
-from core.word2vec import Word2VecConfig, Word2VecResult
+from core.word2vec import Word2VecConfig
 from lab_ui import workers
 from lab_ui.jobs import LONG, PREPARE, Cancelled, JobSlots, heavy_slot, session_gone
 from lab_ui.workers import WorkerError
@@ -114,14 +118,15 @@ class Word2VecJob:
         self.total = max(1, n_words * config.epochs)       # words to read (then as the trainer counts)
         self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
         self.stop = threading.Event()
-        self.result: Word2VecResult | None = None
+        self.result: RunResult | None = None
         self.error: str | None = None
         self.finished = threading.Event()
         self.shown = False                                  # set by the page run that drew the result
 
     def run(self) -> None:
         """The whole long run: wait for a slot of the server's LONG lane (lab_ui.jobs), then
-        text -> sentences -> train_word2vec in a background worker, reporting progress.
+        ``core.run.run`` of the word2vec request (text -> sentences -> train_word2vec) in a
+        background worker, reporting progress.
         Every way it ends is one line in the server's log."""
         ticket = None
         try:
@@ -132,8 +137,8 @@ class Word2VecJob:
             self.started = time.perf_counter()
             self.total = max(1, workers.call(words_to_train_on_text, self.text, self.config, stoppable=False,
                                              background=True, callback=lambda step, value: self._cancelled()))
-            self.result = workers.call(train_on_text, self.text, self.config, callback=self._progress,
-                                       background=True)
+            self.result = workers.call(core_run.run, RunRequest("word2vec", self.text, self.config),
+                                       callback=self._progress, background=True)
             self.done = self.result.words_done        # reports are sampled: the last one may be older
             self._log_end()
         except Cancelled:

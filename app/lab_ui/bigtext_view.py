@@ -27,7 +27,8 @@ from core.bigtext import EPOCH_CHOICES, MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, est
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.vectors import Vectors
-from core.word2vec import Word2VecConfig, Word2VecResult
+from core.run import RunResult
+from core.word2vec import Word2VecConfig
 
 __all__ = ["Word2VecJob", "is_big", "show", "size_of"]
 
@@ -153,7 +154,7 @@ def results_view(job: Word2VecJob) -> None:
     ambiguous_view(r)
 
 
-def _lookup(r: Word2VecResult, label: str, key: str, default: str) -> int | None:
+def _lookup(r: RunResult, label: str, key: str, default: str) -> int | None:
     word = st.text_input(label, default, key=key, max_chars=WORD_BOX).strip().casefold()
     index = _index(r)
     if word in index:
@@ -163,7 +164,7 @@ def _lookup(r: Word2VecResult, label: str, key: str, default: str) -> int | None
     return None
 
 
-def _index(r: Word2VecResult) -> dict[str, int]:
+def _index(r: RunResult) -> dict[str, int]:
     job = st.session_state.get(JOB)
     if job is not None and job.result is r:
         if getattr(job, "index", None) is None:
@@ -172,7 +173,7 @@ def _index(r: Word2VecResult) -> dict[str, int]:
     return {w: i for i, w in enumerate(r.vocab)}
 
 
-def neighbours_view(r: Word2VecResult) -> None:
+def neighbours_view(r: RunResult) -> None:
     st.subheader("Nearest neighbours")
     i = _lookup(r, "Type a word", "train_w2v_word", _default_word(r))
     if i is None:
@@ -184,7 +185,7 @@ def neighbours_view(r: Word2VecResult) -> None:
                  hide_index=True, key="train_w2v_nn")
 
 
-def _default_word(r: Word2VecResult) -> str:
+def _default_word(r: RunResult) -> str:
     """"bank" when the text has it, else the most frequent word of four letters or more that
     fits the word boxes (a longer one would be cut there, and then have no vector)."""
     if "bank" in r.vocab:
@@ -193,7 +194,7 @@ def _default_word(r: Word2VecResult) -> str:
     return next((w for w in fits if len(w) >= 4), fits[0] if fits else "")
 
 
-def frequent_view(r: Word2VecResult) -> None:
+def frequent_view(r: RunResult) -> None:
     n_heat, n_map = min(HEATMAP_WORDS, len(r.vocab)), min(MAP_WORDS, len(r.vocab))
     S = cosine_matrix(r.E[:n_heat])
     order = similarity_order(S)
@@ -212,7 +213,7 @@ def frequent_view(r: Word2VecResult) -> None:
                                    "direction 2": p.coords[:, 1]}), key="train_w2v_pca_table")
 
 
-def ambiguous_view(r: Word2VecResult) -> None:
+def ambiguous_view(r: RunResult) -> None:
     st.subheader("One vector, two meanings?")
     st.markdown("A word with two meanings still gets one vector. Its nearest neighbours then often "
                 "fall into two groups, one per meaning. Pick a word: its 12 nearest neighbours are "

@@ -18,7 +18,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 import streamlit as st
-from streamlit.dataframe_util import convert_anything_to_arrow_bytes
+from lab_ui.streamlit_private import arrow_bytes
 
 # Darker colours from Paul Tol's "muted", "bright" and "vibrant" schemes: told apart by people
 # with the common colour-vision deficiencies, and dark enough to read as text on white.
@@ -43,7 +43,7 @@ def cached_spec(builder):
     @st.cache_data(max_entries=48, show_spinner=False)
     def build(name: str, *args, **kwargs) -> dict:   # every builder shares this cache: the
         spec = builder(*args, **kwargs)              # name keeps their keys apart
-        spec["datasets"] = {k: convert_anything_to_arrow_bytes(df) for k, df in spec["datasets"].items()}
+        spec["datasets"] = {k: arrow_bytes(df) for k, df in spec["datasets"].items()}
         return spec
 
     @functools.wraps(builder)

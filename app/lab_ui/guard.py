@@ -1,6 +1,7 @@
-"""Keeping runs short and stoppable: the screen side of core.budget.
+"""Keeping runs stoppable, and saying when the budget refuses one.
 
-* ``fit_steps`` scales a full-softmax run down to what the budget allows and says so.
+(The budget's cut of a run's steps is ``core.run.plan``'s, asked for in the request.)
+
 * ``Stopper`` is the ``callback`` a core routine receives: it returns True (stop, keep
   the partial result) when the user pressed Stop or moved any other control (Streamlit
   then has a rerun waiting), or when the browser tab has gone away. A waiting rerun is
@@ -9,28 +10,9 @@
 from __future__ import annotations
 
 import streamlit as st
-from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
-from streamlit.runtime.scriptrunner_utils.script_run_context import get_run_yield_check
 
-from core import budget
 from lab_ui.jobs import session_gone
-
-
-def fit_steps(V: int, d_model: int, steps: int, options=()) -> tuple[int, str]:
-    """The steps to run (``steps`` or fewer) and a message when they had to be cut.
-
-    ``options``: the step slider's values; the cut-down number is the largest option
-    that fits (a round number otherwise)."""
-    most = budget.max_skipgram_steps(V, d_model)
-    if steps <= most:
-        return steps, ""
-    fits = [s for s in options if s <= most]
-    used = max(fits) if fits else budget.nice_floor(most)
-    verdict = budget.check(budget.skipgram_work(V, d_model, steps),
-                           f"{steps:,} steps of the full softmax on {V:,} words at d_model {d_model}",
-                           f"at most {most:,} steps at this width")
-    return used, (verdict.message + f" This run was trained for **{used:,} steps** instead; "
-                  "a smaller d_model (or a shorter text) leaves room for more.")
+from lab_ui.streamlit_private import ScriptControlException, get_run_yield_check
 
 
 class Stopper:

@@ -40,6 +40,7 @@ import streamlit as st
 
 from core import budget
 from lab_ui import workers
+from lab_ui.streamlit_private import session_active, session_id
 from lab_ui.workers import Cancelled
 
 log = logging.getLogger(__name__)
@@ -175,21 +176,11 @@ def job_slots() -> JobSlots:
     return JobSlots()
 
 
-def session_id() -> str | None:
-    """The id of this script's browser session (None outside a Streamlit script run)."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return None if ctx is None else ctx.session_id
-
-
 def session_gone(session: str | None = None) -> bool:
     """True when the browser session ``session`` (default: this script's) is no longer
     connected."""
-    from streamlit.runtime import exists, get_instance
     session = session or session_id()
-    if session is None or not exists():
-        return False
-    return not get_instance().is_active_session(session)
+    return session is not None and not session_active(session)
 
 
 def owner_id() -> str | None:

@@ -6,7 +6,8 @@ import zlib
 
 import streamlit as st
 
-from lab_ui.runs import train_run
+from lab_ui.runs import run
+from core.run import RunRequest
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.export import projector_tsv
 from core.skipgram import SkipGramConfig
@@ -24,7 +25,7 @@ def parsed(vectors: bytes, metadata: bytes | None) -> Vectors:
 
 def lesson_files() -> tuple[bytes, bytes]:
     """The Train screen's reference run, written exactly as its Export tab writes it."""
-    r = train_run(GUIDE_TEXT, GUIDE_WINDOW, SkipGramConfig())
+    r = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(), GUIDE_WINDOW))
     vectors, metadata = projector_tsv(r.E, r.vocab)
     return vectors.encode(), metadata.encode()
 

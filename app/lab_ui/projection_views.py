@@ -12,7 +12,8 @@ import streamlit as st
 from lab_ui import charts, layout
 from lab_ui.common import chart_with_table, data_table
 from lab_ui.presets import SOFTMAX_SETTINGS
-from lab_ui.runs import corpus_for, train_run
+from lab_ui.runs import corpus_for, run
+from core.run import RunRequest
 from lab_ui.train_controls import generated
 from core.context_mix import ambiguous_in_context
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
@@ -54,11 +55,11 @@ def trained_table(source: str) -> Table:
     if source.startswith("Word groups"):
         g = generated()
         cfg = SOFTMAX_SETTINGS
-        r = train_run(g.text, GUIDE_WINDOW, cfg)     # the Train screen's preset keeps the lesson's window
+        r = run(RunRequest("softmax", g.text, cfg, GUIDE_WINDOW))     # the Train screen's preset keeps the lesson's window
         order = [int(i) for i in corpus_for(g.text, GUIDE_WINDOW).most_frequent(len(r.vocab))]
         return Table(r.E, r.vocab, word_groups(r.vocab, g), labels=True, priority=order)
     cfg = SkipGramConfig()
-    r = train_run(GUIDE_TEXT, GUIDE_WINDOW, cfg)
+    r = run(RunRequest("softmax", GUIDE_TEXT, cfg, GUIDE_WINDOW))
     order = [int(i) for i in corpus_for(GUIDE_TEXT, GUIDE_WINDOW).most_frequent(len(r.vocab))]
     return Table(r.E, r.vocab, list(r.vocab), labels=True, priority=order)
 
@@ -117,7 +118,7 @@ def rotation_view(table: Table) -> None:
 def context_view() -> None:
     g = generated()
     cfg = SOFTMAX_SETTINGS
-    r = train_run(g.text, GUIDE_WINDOW, cfg)
+    r = run(RunRequest("softmax", g.text, cfg, GUIDE_WINDOW))
     a, b = g.ambiguous_groups
     st.subheader(f"A preview of context: one “{g.ambiguous}” row, two meanings")
     st.markdown(

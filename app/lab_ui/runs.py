@@ -1,7 +1,9 @@
 """Cached, screen-level wrappers around deterministic core calls.
 
-Training results live in one ``RunCache`` per server (``st.cache_resource``), keyed
-by the text, the window, the vocabulary cap and the frozen training config, shared by all sessions and bounded both in
+``run(request)`` is the app's one road to a trained run (``core.run``): caching, the
+budget's verdict (quiet, light or long), the queue, the worker process, progress and Stop,
+for every objective. Results live in one ``RunCache`` per server (``run_cache``, an
+``st.cache_resource``), keyed by the frozen ``RunRequest``, shared by all sessions and bounded both in
 count and in bytes, so a class full of students cannot grow it without limit.
 Why not ``st.cache_data``: a cold run must drive a progress bar, and ``st.cache_data``
 refuses functions that update an element created outside them. Cached arrays are
@@ -16,19 +18,20 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import fields, is_dataclass, replace
-from typing import Generic, TypeVar
+from typing import Generic, Hashable, TypeVar
 
 import numpy as np
 import streamlit as st
-from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
+from core import budget
+from core import run as core_run
 from core.corpus import Corpus
-from core.skipgram import SkipGramConfig, TrainResult, train
+from core.run import RunRequest, RunResult
 from core.tokenizer import gpt2
 from lab_ui.guard import Stopper
-from core import budget
 from lab_ui import workers
 from lab_ui.jobs import Cancelled, heavy_slot, is_long, session_gone
+from lab_ui.streamlit_private import session_id
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
@@ -41,7 +44,7 @@ bar that flashes for a blink only adds drawing to the page (about 25 updates of 
 
 
 R = TypeVar("R")
-"""The kind of result a cache holds (a TrainResult, a comparison of two runs)."""
+"""The kind of result a cache holds (a RunResult)."""
 
 
 class RunCache(Generic[R]):
@@ -53,11 +56,11 @@ class RunCache(Generic[R]):
 
     def __init__(self, max_entries: int = MAX_RUNS, max_bytes: int = MAX_RUN_BYTES):
         self.max_entries, self.max_bytes = max_entries, max_bytes
-        self._items: OrderedDict[tuple, tuple[R, int]] = OrderedDict()
+        self._items: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
         self._lock = threading.Lock()
-        self._training: dict[tuple, threading.Event] = {}
+        self._training: dict[Hashable, threading.Event] = {}
 
-    def claim(self, key: tuple) -> threading.Event | None:
+    def claim(self, key: Hashable) -> threading.Event | None:
         """None: the caller trains ``key`` (and calls ``release`` after). Otherwise another
         session is training it: the event is set when it has finished (or given up)."""
         with self._lock:
@@ -66,20 +69,20 @@ class RunCache(Generic[R]):
             self._training[key] = threading.Event()
             return None
 
-    def release(self, key: tuple) -> None:
+    def release(self, key: Hashable) -> None:
         with self._lock:
             done = self._training.pop(key, None)
         if done is not None:
             done.set()
 
-    def get(self, key: tuple) -> R | None:
+    def get(self, key: Hashable) -> R | None:
         with self._lock:
             if key not in self._items:
                 return None
             self._items.move_to_end(key)
             return self._items[key][0]
 
-    def put(self, key: tuple, result: R) -> None:
+    def put(self, key: Hashable, result: R) -> None:
         size = _freeze_arrays(result)
         with self._lock:
             self._items[key] = (result, size)
@@ -115,7 +118,8 @@ def _freeze_arrays(result) -> int:
 
 
 @st.cache_resource(show_spinner=False)
-def run_cache() -> RunCache[TrainResult]:
+def run_cache() -> RunCache[RunResult]:
+    """The server's one store of finished runs, keyed by their ``RunRequest`` (every objective)."""
     return RunCache()
 
 
@@ -124,43 +128,52 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
     return Corpus.from_text(text, window=window, max_vocab=max_vocab)
 
 
-def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | None = None,
-              progress=None, stop_key: str | None = None) -> TrainResult:
-    """Train once per distinct (text, window, vocabulary cap, config): the frozen config is
-    part of the cache key, so every setting it holds tells runs apart. Replay snapshots are
-    taken about 60 times per run, whatever ``config.snapshot_every`` says.
+UNIT = {"softmax": "step", "cbow": "step", "negsampling": "epoch"}
+"""What a run's progress counts, by objective (core.run.total)."""
 
-    On a cold run expected to take more than a blink (``QUIET_SECONDS``), ``progress`` (an
-    ``st.empty()`` placeholder) shows a progress bar,
-    updated about 20 times, and is cleared after.
+
+def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunResult:
+    """``core.run.run(request)``, once per distinct run for the whole server: the cache key is
+    the request as planned (``core.run.plan``: after the budget's cut), so every setting of its
+    config tells runs apart, and two requests that train the same run share it; ``result.cut``
+    is this request's own. Every screen
+    that trains the lesson's objectives (softmax, CBOW, negative sampling) comes here.
+
+    On a cold run expected (``core.run.work``) to take more than a blink (``QUIET_SECONDS``),
+    ``progress`` (an ``st.empty()`` placeholder) shows a progress bar, updated about 20 times,
+    and is cleared after. A long run (``lab_ui.jobs.is_long``) waits for a long-run slot and
+    trains in a worker process; a light one trains here, shared by the sessions that ask for
+    it at once.
 
     ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
     stopped by it is kept for this session only (never cached) and returned with
     ``stopped=True`` until the user asks to train to the end (``resume_training``).
     Moving any control, or closing the tab, also stops a cold run early (``lab_ui.guard``)."""
-    config = replace(config, snapshot_every=max(1, config.steps // 60))
-    key = (text, window, max_vocab, config)
+    if request.objective not in UNIT:
+        raise ValueError(f"A {request.objective} run is a background job (lab_ui.bigtext_jobs), not a page's run.")
+    corpus = corpus_for(request.text, request.window, request.max_vocab)
+    planned = core_run.plan(request, corpus)
+    cut = planned.cut
+    key = planned.request                         # what is trained: requests that train the same run share it
     cache = run_cache()
     result = cache.get(key)
     if result is not None:
-        return result
+        return _with_cut(result, cut)
     if stop_key and st.session_state.get(f"{stop_key}_held"):
         held = _wait_for_partial(key)
         if held is not None:
-            return held
+            return _with_cut(held, cut)
         st.session_state.pop(f"{stop_key}_held", None)
-    corpus = corpus_for(text, window, max_vocab)
-    steps = config.steps
-    every = max(1, steps // 20)
-    work = budget.skipgram_work(corpus.V, config.d_model, steps)
+    total, unit = core_run.total(key), UNIT[key.objective]
+    work = core_run.work(key, corpus)
     heavy = is_long(work)
     if budget.seconds(work) <= QUIET_SECONDS:
         progress = None
-    claimed = heavy or _claim(cache, key)     # long runs are per student; light ones are shared
+    claimed = heavy or _claim(cache, key)         # long runs are per student; light ones are shared
     if not claimed and (result := cache.get(key)) is not None:
-        return result
+        return _with_cut(result, cut)
 
-    def run():
+    def train():
         """Train with a progress bar and a Stop button in ``progress`` (after any queue): a
         long run in a worker process (reporting about every 0.1 s), a short one here."""
         bar = None
@@ -174,21 +187,21 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
 
         def report(step: int, loss: float) -> None:
             if bar is not None:
-                bar.progress(step / max(steps, 1),
-                             text=f"Training: step {step:,} of {steps:,}, loss {loss:.3f}")
+                bar.progress(step / max(total, 1),
+                             text=f"Training: {unit} {step:,} of {total:,}, loss {loss:.3f}")
 
         if not heavy:
-            stopper = Stopper(report, every=every)
-            return train(corpus, config, callback=stopper), stopper
+            stopper = Stopper(report, every=max(1, total // 20) if unit == "step" else 1)
+            return core_run.run(key, callback=stopper, corpus=corpus), stopper
         stopper = Stopper(report, every=5)    # the bar moves about twice a second
-        return workers.call(train, corpus, config, callback=stopper), stopper
+        return workers.call(core_run.run, key, corpus=corpus, callback=stopper), stopper
 
     try:
         if heavy:      # a long run waits for one of the server's long-run slots (lab_ui.jobs)
             with heavy_slot(progress):
-                result, stopper = run()
+                result, stopper = train()
         else:
-            result, stopper = run()
+            result, stopper = train()
     except Cancelled:                         # the tab closed while the run waited for a slot
         _log_gone()
         st.stop()
@@ -200,15 +213,20 @@ def train_run(text: str, window: int, config: SkipGramConfig, max_vocab: int | N
             _log_gone()
         _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
-        return result
+        return _with_cut(result, cut)
     _PARTIALS.take(_session())
     if progress is not None:
         progress.empty()
     cache.put(key, result)
-    return result
+    return _with_cut(result, cut)
 
 
-def _claim(cache: RunCache, key: tuple) -> bool:
+def _with_cut(result: RunResult, cut: core_run.StepsCut | None) -> RunResult:
+    """The stored run, saying what the budget did to this request (the same object when nothing)."""
+    return result if result.cut == cut else replace(result, cut=cut)
+
+
+def _claim(cache: RunCache, key: Hashable) -> bool:
     """True: this session trains the run. False: another session was training it and has
     finished (its result is in the cache unless it was stopped), or did not within
     SHARED_WAIT_SECONDS; then this session trains it too."""
@@ -256,11 +274,10 @@ _PARTIALS = _Partials()
 
 
 def _session() -> str:
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return ctx.session_id if ctx is not None else ""
+    return session_id() or ""
 
 
-def _wait_for_partial(key: tuple, seconds: float = 3.0):
+def _wait_for_partial(key: RunRequest, seconds: float = 3.0):
     """The run stopped by the Stop button, once its thread has handed it over (the stopped
     run answers within a training step; this run may have started a moment before)."""
     deadline = time.monotonic() + seconds

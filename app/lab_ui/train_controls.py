@@ -1,5 +1,6 @@
 """The Train screen's controls: the row of sliders that builds the run's ``SkipGramConfig``
-(one entry of ``CONTROLS`` per setting), the corpus chooser, and the link notice.
+(one entry of ``CONTROLS`` per setting; the CBOW screen draws the same row), the corpus
+chooser, and the link notice.
 
 Each control's widget key is ``train_<field>`` and is bound to the page address, so the
 shareable link, the reset button's defaults and the link notice all follow ``CONTROLS``:
@@ -103,10 +104,17 @@ CONTROLS: dict[str, Slider | Choice | WholeBox] = {
 }
 LESSON_DEFAULTS = {**{f.name: f.default for f in fields(SkipGramConfig)}, "window": GUIDE_WINDOW}
 """Each control's starting value: the lesson's reference run (SkipGramConfig's defaults)."""
-LESSON_RUN = {**{f"train_{name}": (str(LESSON_DEFAULTS[name]) if isinstance(control, WholeBox)
-                                   else LESSON_DEFAULTS[name]) for name, control in CONTROLS.items()},
-              "train_source": SOURCES[0], "train_tab": "Result"}
-"""The reference run as the values of the widgets bound to the page address."""
+
+
+def lesson_run(prefix: str = "train") -> dict:
+    """The reference run as the values of the widgets of ``run_controls(bar, prefix)`` (the
+    reset button's defaults; a WholeBox holds its text)."""
+    return {f"{prefix}_{name}": (str(LESSON_DEFAULTS[name]) if isinstance(control, WholeBox)
+                                 else LESSON_DEFAULTS[name]) for name, control in CONTROLS.items()}
+
+
+LESSON_RUN = {**lesson_run("train"), "train_source": SOURCES[0], "train_tab": "Result"}
+"""The Train screen's reference run as the values of the widgets bound to the page address."""
 
 
 def control_px(control) -> int:
@@ -118,10 +126,11 @@ def control_px(control) -> int:
     return layout.MIN_CONTROL
 
 
-def run_controls(bar) -> tuple[SkipGramConfig, int]:
+def run_controls(bar, prefix: str = "train") -> tuple[SkipGramConfig, int]:
     """The row of sliders, drawn in ``bar`` (the screen's controls bar, ``layout.controls_bar``):
-    the training config they set, and the corpus window."""
-    values = {name: control.show(layout.control(bar, control_px(control)), f"train_{name}",
+    the training config they set, and the corpus window. Every screen that trains the full-batch
+    models draws these same widgets, keyed ``<prefix>_<field>`` (the Train screen: ``train_``)."""
+    values = {name: control.show(layout.control(bar, control_px(control)), f"{prefix}_{name}",
                                  LESSON_DEFAULTS[name])
               for name, control in CONTROLS.items()}
     window = values.pop("window")

@@ -16,13 +16,14 @@ from core.corpus import Corpus
 from core.honesty import neighbour_overlap
 from core.projection import pca
 from core.similarity import cosine_matrix
-from core.skipgram import TrainResult, uniform_loss
+from core.run import RunResult
+from core.skipgram import uniform_loss
 
 BIG_HEATMAP = 24
 """More words than this: the heatmap gets the full width instead of half of it."""
 
 
-def result_tab(result: TrainResult, corpus: Corpus, floor: float, window: int, d_model: int,
+def result_tab(result: RunResult, corpus: Corpus, floor: float, window: int, d_model: int,
                generated=None, found: int | None = None) -> None:
     """The whole tab, top to bottom. ``generated``: the generator's corpus when the run was
     trained on it (its groups colour the map), else None."""
@@ -44,7 +45,7 @@ def heatmap_px(n_words: int) -> int:
     return min(720, 11 * n_words) if n_words > BIG_HEATMAP else layout.chart_px()
 
 
-def loss_panel(result: TrainResult, corpus: Corpus, floor: float) -> None:
+def loss_panel(result: RunResult, corpus: Corpus, floor: float) -> None:
     """The loss curve between its two reference lines (uniform guess and floor), and what it means."""
     st.subheader("Loss while training")
     guess = uniform_loss(corpus.V)
@@ -61,7 +62,7 @@ def loss_panel(result: TrainResult, corpus: Corpus, floor: float) -> None:
         f"This run ends {result.final_loss - floor:.3f} above it.")
 
 
-def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: np.ndarray,
+def similarity_panel(result: RunResult, corpus: Corpus, S: np.ndarray, order: np.ndarray,
                      size: int, found: int | None = None) -> None:
     """The cosine heatmap of the trained rows (the words of ``order``, in that order) beside a
     word's neighbours and any pair's cosine."""
@@ -89,7 +90,7 @@ def similarity_panel(result: TrainResult, corpus: Corpus, S: np.ndarray, order: 
         neighbours_panel(result.E, S, corpus.vocab)
 
 
-def map_panel(result: TrainResult, corpus: Corpus, d_model: int, size: int, generated=None,
+def map_panel(result: RunResult, corpus: Corpus, d_model: int, size: int, generated=None,
               found: int | None = None, S: np.ndarray | None = None) -> None:
     """The PCA map of the trained rows (coloured by the generator's groups when given), and how
     to read it; a found word and its neighbours ringed, with the map's verdict on each."""

@@ -13,9 +13,8 @@ from lab_ui.find_word import FOUND_K, ring_args
 from lab_ui.pickers import PILL_WORDS, word_picker
 from lab_ui.player import start_at_the_end, step_slider
 from lab_ui.common import chart_with_table, data_table
-from lab_ui.guard import Stopper, fit_steps, show_refusal
-from lab_ui.jobs import Cancelled, is_long, long_run
-from lab_ui.runs import RunCache, corpus_for, train_run
+from lab_ui.guard import show_refusal
+from lab_ui.runs import corpus_for, run
 from lab_ui.train_controls import TRAIN_VOCAB_CAP, generated as generated_corpus
 from core import budget
 from core.corpus import Corpus
@@ -23,10 +22,11 @@ from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, group_recovery
 from core.honesty import neighbour_overlap
 from core.senses import sense_lean
-from core.negsampling import NegSamplingConfig, ObjectiveComparison, compare_objectives
+from core.negsampling import NegSamplingConfig
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest, similarity_order
-from core.skipgram import SkipGramConfig, TrainResult, loss_floor
+from core.run import RunRequest, RunResult, shared_settings
+from core.skipgram import SkipGramConfig, loss_floor
 from core.vectors import Vectors
 
 REPLAY_SECONDS = 0.35
@@ -62,7 +62,7 @@ def neighbours_panel(E: np.ndarray, S: np.ndarray, vocab: list[str]) -> None:
     st.metric(f"cos({w1}, {w2})", f"{S[vocab.index(w1), vocab.index(w2)]:.2f}")
 
 
-def replay_view(result: TrainResult, corpus: Corpus, found: int | None = None) -> None:
+def replay_view(result: RunResult, corpus: Corpus, found: int | None = None) -> None:
     """A step scrubber over the training snapshots, with play/pause; a found word and its
     neighbours (in that step's table) ringed on each frame."""
     st.markdown("Watch the rows drift from random noise into structure. Each picture is turned "
@@ -105,7 +105,7 @@ def replay_view(result: TrainResult, corpus: Corpus, found: int | None = None) -
     frame_view()
 
 
-def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
+def compare_view(result: RunResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
     """Run B beside run A (the sliders above, ``config`` and ``window``): same text, seed and steps."""
     st.markdown("Change one setting for a second run **B** and compare it with the run above "
                 "(**A**): same text, same seed, same number of steps.")
@@ -120,12 +120,11 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     st.caption(captions.compare_settings({"d_model": config.d_model, "window": window, "learning rate": config.lr},
                                          {"d_model": d_b, "window": w_b, "learning rate": lr_b}))
     corpus_b = corpus_for(text, w_b, TRAIN_VOCAB_CAP)
-    steps_b, cut_note = fit_steps(corpus_b.V, d_b, config.steps)
-    if cut_note:
-        show_refusal("Run B: " + cut_note)
     bar = st.empty()
-    res_b = train_run(text, w_b, replace(config, d_model=d_b, lr=lr_b, steps=steps_b), max_vocab=TRAIN_VOCAB_CAP,
-                      progress=bar, stop_key="train_cmp_stop")
+    res_b = run(RunRequest("softmax", text, replace(config, d_model=d_b, lr=lr_b), w_b, max_vocab=TRAIN_VOCAB_CAP,
+                           fit_budget=True), progress=bar, stop_key="train_cmp_stop")
+    if res_b.cut is not None:
+        show_refusal("Run B: " + res_b.cut.message)
     name_a = f"A: d_model {config.d_model}, window {window}, lr {config.lr:g}"
     name_b = f"B: d_model {d_b}, window {w_b}, lr {lr_b:g}"
     floors = {f"floor, window {window}": loss_floor(corpus)}
@@ -169,7 +168,7 @@ def compare_view(result: TrainResult, corpus: Corpus, text: str, window: int, co
     data_table(pd.DataFrame(rows), hide_index=True, key="train_cmp_nn")
 
 
-def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
+def export_view(result: RunResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig) -> None:
     """Downloads: the table, the Embedding Projector files, the PCA coordinates, a snippet."""
     st.markdown("Take the trained table with you. The two TSV files load into the Embedding "
                 "Projector (projector.tensorflow.org: *Load*, then vectors first, metadata second).")
@@ -192,7 +191,7 @@ def export_view(result: TrainResult, corpus: Corpus, text: str, window: int, con
                        key="train_dl_snippet")
 
 
-def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
+def groups_view(result: RunResult, corpus: Corpus, generated) -> None:
     """How well the trained neighbours recover the generator's known groups, and where
     the ambiguous word's single row lands."""
     rec = group_recovery(Vectors(corpus.vocab, result.E), generated.groups, k=3)
@@ -224,40 +223,11 @@ def groups_view(result: TrainResult, corpus: Corpus, generated) -> None:
     st.caption(captions.sense_reading(sense_lean(pos)))
 
 
-@st.cache_resource(show_spinner=False)
-def _objective_cache() -> RunCache[ObjectiveComparison]:
-    """Comparisons, shared by all sessions, bounded in count and bytes like the runs."""
-    return RunCache(max_entries=8)
-
-
-def _objectives(text: str, window: int, config: SkipGramConfig, ns_config: NegSamplingConfig,
-                with_groups: bool, placeholder=None):
-    """Both objectives trained once per distinct (text, window, pair of configs). A new setting
-    that needs seconds is a long run: it waits for one of the server's long-run slots, showing
-    its place in ``placeholder``, and computes in a worker process."""
-    key = (text, window, TRAIN_VOCAB_CAP, config, ns_config, with_groups)
-    cache = _objective_cache()
-    cmp = cache.get(key)
-    if cmp is None:
-        corpus = corpus_for(text, window, TRAIN_VOCAB_CAP)
-        groups = generated_groups() if with_groups else None
-        work = (budget.skipgram_work(corpus.V, config.d_model, config.steps)
-                + budget.negsampling_work(corpus.V, corpus.n_pairs, ns_config.d_model, ns_config.negatives,
-                                          ns_config.epochs))
-        stopper = Stopper()        # a long run (in a worker) ends at a rerun or when the tab closes
-        try:
-            cmp = (long_run(compare_objectives, corpus, config, ns_config, groups=groups, placeholder=placeholder,
-                            callback=stopper, stoppable=False) if is_long(work)
-                   else compare_objectives(corpus, config, ns_config, groups=groups))
-        except Cancelled:
-            stopper.resume()       # the rerun that ended it goes ahead
-            st.stop()
-        cache.put(key, cmp)
-    return cmp
-
-
-def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConfig, with_groups: bool) -> None:
-    """Full softmax against negative sampling on the same text and width."""
+def objectives_view(softmax: RunResult, corpus: Corpus, text: str, window: int, config: SkipGramConfig,
+                    with_groups: bool) -> None:
+    """Full softmax (``softmax``: the run above, trained with ``config``) against negative
+    sampling on the same text, with every setting the two configs share (width, seed,
+    starting noise) taken from ``config``."""
     st.markdown(
         "The full softmax scores **every** word of the vocabulary for every pair. Real word2vec "
         "(Mikolov et al., 2013) instead scores the true neighbour and a few random **negative** "
@@ -281,27 +251,24 @@ def objectives_view(corpus: Corpus, text: str, window: int, config: SkipGramConf
         show_refusal(verdict.message + " Nothing was trained.")
         return
     queue = st.empty()
-    with st.spinner("Training both objectives..."):
-        # same width, seed and starting noise as the softmax run; its own lr and batch size (defaults)
-        ns_config = NegSamplingConfig(d_model=config.d_model, seed=config.seed, init_std=config.init_std,
-                                      epochs=epochs, negatives=k)
-        cmp = _objectives(text, window, config, ns_config, with_groups, placeholder=queue)
-    if cmp.softmax.diverged or cmp.negsampling.diverged:
+    with st.spinner("Training negative sampling..."):
+        # every setting shared with the softmax run; its own lr and batch size (defaults)
+        ns_config = shared_settings(config, NegSamplingConfig, epochs=epochs, negatives=k)
+        ns = run(RunRequest("negsampling", text, ns_config, window, max_vocab=TRAIN_VOCAB_CAP), progress=queue)
+    if softmax.diverged or ns.diverged:
         st.error("One of the two runs blew up; lower the learning rate on the sliders above.")
         return
-    rows = [{"objective": "full softmax", "cross-entropy (one scale)": cmp.softmax_loss,
-             "words scored per pair": cmp.softmax_scores_per_pair,
-             "seconds": cmp.softmax_seconds},
-            {"objective": f"negative sampling, K = {k}", "cross-entropy (one scale)": cmp.negsampling_loss,
-             "words scored per pair": cmp.negsampling_scores_per_pair,
-             "seconds": cmp.negsampling_seconds}]
-    if cmp.softmax_recovery is not None:
-        rows[0]["group recovery"] = cmp.softmax_recovery.overall
-        rows[1]["group recovery"] = cmp.negsampling_recovery.overall
+    rows = [{"objective": "full softmax", "cross-entropy (one scale)": softmax.cross_entropy,
+             "words scored per pair": softmax.scores_per_pair, "seconds": softmax.seconds},
+            {"objective": f"negative sampling, K = {k}", "cross-entropy (one scale)": ns.cross_entropy,
+             "words scored per pair": ns.scores_per_pair, "seconds": ns.seconds}]
+    if with_groups:
+        groups = generated_groups()
+        for row, r in zip(rows, (softmax, ns)):
+            row["group recovery"] = group_recovery(Vectors(corpus.vocab, r.E), groups, k=3).overall
     three = {c: st.column_config.NumberColumn(format="%.3f")      # 1.890 beside 1.713, not 1.89
              for c in rows[0] if c in ("cross-entropy (one scale)", "seconds", "group recovery")}
     data_table(pd.DataFrame(rows).round(3), hide_index=True, key="train_ns_table",
                  column_config=layout.short_headers(three, {"cross-entropy (one scale)": "cross-entropy",
                                                             "words scored per pair": "words scored"}))
-    st.caption(captions.objectives(corpus.V, cmp.softmax_seconds, cmp.negsampling_seconds,
-                                   cmp.negsampling_scores_per_pair))
+    st.caption(captions.objectives(corpus.V, softmax.seconds, ns.seconds, ns.scores_per_pair))

@@ -33,7 +33,11 @@ def test_the_reset_values_are_the_reference_run():
 def test_runs_are_cached_per_config_and_equal_core():
     from core.corpus import GUIDE_TEXT
     from core.skipgram import train
-    from lab_ui.runs import run_cache, train_run
+    from core.run import RunRequest
+    from lab_ui.runs import run, run_cache
+
+    def train_run(text, window, config):
+        return run(RunRequest("softmax", text, config, window))
 
     run_cache().clear()
     a = SkipGramConfig(steps=5)

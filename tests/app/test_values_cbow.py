@@ -151,13 +151,15 @@ def test_reset_returns_to_the_lesson_run():
 def test_the_time_verdict_calls_a_winner_only_when_the_gap_is_clear(monkeypatch, cb_seconds, sg_seconds, says):
     """With stand-in timings: 304 against 313 ms (or 135 against 163) is "about the same", not
     "CBOW was quicker"; a gap of 3 times names the quicker one."""
-    from lab_ui import cbow_view
-    real = cbow_view.cbow_run
+    from dataclasses import replace
 
-    def stand_in(text, window, config):
-        result, _, _ = real(text, window, config)
-        return result, cb_seconds, sg_seconds
-    monkeypatch.setattr(cbow_view, "cbow_run", stand_in)
+    from lab_ui import runs
+    real = runs.run
+
+    def stand_in(request, *args, **kwargs):
+        result = real(request, *args, **kwargs)
+        return replace(result, seconds=cb_seconds if request.objective == "cbow" else sg_seconds)
+    monkeypatch.setattr(runs, "run", stand_in)
     at = open_screen("cbow")
     time = text_with(at, r"\*\*Time\.\*\*")
     assert says in time

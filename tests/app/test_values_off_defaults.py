@@ -69,9 +69,13 @@ def test_run_b_keeps_the_vocabulary_cap_and_says_when_its_steps_were_cut():
 
 def _objectives(text, config, window):
     from core.corpus import Corpus
+    from core.run import RunRequest
+    from lab_ui.runs import run
     from lab_ui.train_controls import TRAIN_VOCAB_CAP
     from lab_ui.train_views import objectives_view
-    objectives_view(Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP), text, window, config, False)
+    softmax = run(RunRequest("softmax", text, config, window, max_vocab=TRAIN_VOCAB_CAP))
+    objectives_view(softmax, Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP), text, window,
+                    config, False)
 
 
 def test_objectives_refuse_when_the_softmax_run_leaves_no_room_at_all():

@@ -80,7 +80,7 @@ def test_a_failing_training_run_shows_a_message_and_other_screens_still_work(mon
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated fault")
-    monkeypatch.setattr(runs, "train", broken)
+    monkeypatch.setattr(runs.core_run, "run", broken)
     runs.run_cache().clear()                         # nothing cached for the faulty run
     at = open_screen("train")
     assert not at.exception
