@@ -245,15 +245,19 @@ def test_a_waiting_long_run_shows_its_place_in_the_queue_then_starts(monkeypatch
 
 def test_a_long_run_computes_in_a_worker_and_gives_its_slot_back(monkeypatch):
     import lab_ui.jobs
-    from lab_ui.jobs import long_run
+    from lab_ui import workers
+    from lab_ui.jobs import heavy_slot
     from tests import worker_helpers
 
     slots = JobSlots(1)
     monkeypatch.setattr(lab_ui.jobs, "job_slots", lambda: slots)
-    assert long_run(worker_helpers.pid, stoppable=False) != os.getpid()
+    with heavy_slot():
+        assert slots.running == 1
+        assert workers.call(worker_helpers.pid, stoppable=False) != os.getpid()
     assert slots.running == 0
     with pytest.raises(ValueError, match="no words"):
-        long_run(worker_helpers.raises, "no words", stoppable=False)
+        with heavy_slot():
+            workers.call(worker_helpers.raises, "no words", stoppable=False)
     assert slots.running == 0
 
 

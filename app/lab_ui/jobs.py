@@ -21,7 +21,7 @@ every student's rerun:
   report, because Streamlit interrupts a script at its next element update.
 
 No Streamlit in ``JobSlots`` itself (it is tested with plain threads); ``heavy_slot``
-connects it to a session and a placeholder element, and ``long_run`` to a worker.
+connects it to a session and a placeholder element (``lab_ui.runs.run`` then trains in a worker).
 """
 from __future__ import annotations
 
@@ -34,12 +34,11 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 import streamlit as st
 
 from core import budget
-from lab_ui import workers
 from lab_ui.streamlit_private import session_active, session_id
 from lab_ui.workers import Cancelled
 
@@ -248,15 +247,3 @@ def heavy_slot(placeholder=None, lane: str = SHORT) -> Iterator[None]:
         yield
     finally:
         slots.release(ticket)
-
-
-def long_run(fn: Callable[..., Any], *args, placeholder=None,
-             callback: Callable[[int, float], bool | None] | None = None, stoppable: bool = True,
-             lane: str = SHORT, **kwargs) -> Any:
-    """``fn(*args, **kwargs)`` as a long run: wait for one of the server's long-run slots
-    of ``lane`` (the place in the queue shown in ``placeholder``), then compute it in a
-    worker process. ``callback`` and ``stoppable``: as in ``lab_ui.workers.call``. Raises
-    ``Cancelled`` when the session went away while waiting, or the run had to be ended."""
-    with heavy_slot(placeholder, lane):
-        return workers.call(fn, *args, callback=callback, stoppable=stoppable,
-                            background=lane != SHORT, **kwargs)
