@@ -118,3 +118,26 @@ def test_a_cold_run_b_shows_its_progress_and_its_own_stop_button(monkeypatch):
     steps = [int(n.replace(",", "")) for n in re.fullmatch(r"Training: step ([\d,]+) of ([\d,]+), loss \d+\.\d{3}",
                                                            bar).groups()]
     assert steps[0] < steps[1] == 2000
+
+
+def test_run_a_cut_to_the_budget_says_so_and_shows_the_run_it_trained():
+    """300 pasted words at d_model 32 for 5,000 steps do not fit the budget: the request asks
+    for the cut (core.run.plan), the screen says how many steps it trained instead (a Steps
+    slider value), and its figures are core's run of exactly those steps."""
+    from core.run import fit_steps
+    from lab_ui.train_controls import STEP_OPTIONS
+    from tests.app.conftest import APP
+    text = " ".join(f"w{i:03d}" for i in range(300))
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"train_source": "Paste your own text", "train_d_model": "32", "train_steps": "5000"})
+    at.session_state["train_text"] = text
+    at.run()
+    at.switch_page("app_pages/train.py").run()
+    assert_clean(at)
+    corpus = Corpus.from_text(text, window=2, max_vocab=TRAIN_VOCAB_CAP)
+    steps, cut = fit_steps(corpus.V, 32, 5000, tuple(STEP_OPTIONS))
+    assert cut is not None and steps in STEP_OPTIONS and steps < 5000
+    assert cut.message in [w.value for w in at.warning]
+    assert f"trained for **{steps:,} steps** instead" in cut.message
+    r = train(corpus, SkipGramConfig(d_model=32, steps=steps))
+    assert metric(at, f"loss, step {steps:,}") == f"{r.final_loss:.3f}"
