@@ -1,9 +1,9 @@
-"""Cached, screen-level wrappers around deterministic core calls.
+"""The app's one run service, and cached wrappers around other deterministic core calls.
 
 ``run(request)`` is the app's one road to a trained run (``core.run``): caching, the
 budget's verdict (quiet, light or long), the queue, the worker process, progress and Stop,
 for every objective. Results live in one ``RunCache`` per server (``run_cache``, an
-``st.cache_resource``), keyed by the frozen ``RunRequest``, shared by all sessions and bounded both in
+``st.cache_resource``), keyed by the frozen ``RunRequest`` as planned, shared by all sessions and bounded both in
 count and in bytes, so a class full of students cannot grow it without limit.
 Why not ``st.cache_data``: a cold run must drive a progress bar, and ``st.cache_data``
 refuses functions that update an element created outside them. Cached arrays are
@@ -13,6 +13,7 @@ thing, uses ``st.cache_resource``.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -151,8 +152,7 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
     Moving any control, or closing the tab, also stops a cold run early (``lab_ui.guard``)."""
     if request.objective not in UNIT:
         raise ValueError(f"A {request.objective} run is a background job (lab_ui.bigtext_jobs), not a page's run.")
-    corpus = corpus_for(request.text, request.window, request.max_vocab)
-    planned = core_run.plan(request, corpus)
+    planned = _plan(request)
     cut = planned.cut
     key = planned.request                         # what is trained: requests that train the same run share it
     cache = run_cache()
@@ -164,6 +164,7 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
         if held is not None:
             return _with_cut(held, cut)
         st.session_state.pop(f"{stop_key}_held", None)
+    corpus = corpus_for(request.text, request.window, request.max_vocab)
     total, unit = core_run.total(key), UNIT[key.objective]
     work = core_run.work(key, corpus)
     heavy = is_long(work)
@@ -219,6 +220,14 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
         progress.empty()
     cache.put(key, result)
     return _with_cut(result, cut)
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(request: RunRequest) -> core_run.Plan:
+    """``core.run.plan(request)``, remembered: a rerun that finds its run in the cache builds
+    no corpus (only a budget cut needs the corpus's size)."""
+    corpus = corpus_for(request.text, request.window, request.max_vocab) if request.fit_budget else None
+    return core_run.plan(request, corpus)
 
 
 def _with_cut(result: RunResult, cut: core_run.StepsCut | None) -> RunResult:
