@@ -251,3 +251,32 @@ def _minilm(path: str | None) -> PretrainedTable:
     labels = vocab.read_text(encoding="utf-8").split("\n")[:E.shape[0]]
     info = TableInfo("minilm-l6", E.shape[0], E.shape[1], str(E.dtype).upper().replace("FLOAT", "F"), total, None)
     return PretrainedTable(labels, E, info)
+
+
+# How a plain word is spelt as a label of each table: GloVe's words are lower case; SmolLM2's
+# tokens for a word inside a sentence start with its space (" cat"), as GPT-2's do.
+WORD_FORM = {"glove-6b-50d": "{}", "smollm2-135m": " {}", "minilm-l6": "{}"}
+
+
+def installed(name: str) -> bool:
+    """Whether every file of ``name`` is where the installed package keeps it (not hashed: the
+    hash is checked when the table is loaded)."""
+    try:
+        return all(model_path(name, f).is_file() for f in _files(name).sha256)
+    except ModelUnavailable:
+        return False
+
+
+def as_words(table: Vectors, name: str, words: list[str]) -> tuple[Vectors, list[str]]:
+    """The rows of ``words`` in the real table ``name``, labelled with the plain words, and the
+    words it has no row for. ``(n, d)`` rows copied, in the order given.
+
+    >>> t = Vectors([" cat", " dog"], np.eye(2))
+    >>> found, missing = as_words(t, "smollm2-135m", ["cat", "dog", "mat"])
+    >>> found.labels, missing
+    (['cat', 'dog'], ['mat'])
+    """
+    form = WORD_FORM[name]
+    found = [w for w in words if form.format(w) in table]
+    rows = table.rows([form.format(w) for w in found])
+    return Vectors(found, np.asarray(table.E[rows])), [w for w in words if w not in set(found)]

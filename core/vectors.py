@@ -167,7 +167,7 @@ class Vectors:
         first, never one of ``exclude``; ties go to the lower row (the same on every machine)."""
         sims = self.cosines(v)                                               # (V,)
         skip = {self.row(w) for w in exclude}                               # never these rows
-        top = [j for j in _top_k(sims, k + len(skip)) if j not in skip][:k]
+        top = [j for j in top_k(sims, k + len(skip)) if j not in skip][:k]
         return [(self.labels[j], float(sims[j])) for j in top]
 
     def nearest(self, label: str, k: int = 5) -> list[tuple[str, float]]:
@@ -203,7 +203,7 @@ class Vectors:
         return Vectors(self.labels[:n], self.E[:n])
 
 
-def _top_k(scores: np.ndarray, k: int) -> list[int]:
+def top_k(scores: np.ndarray, k: int) -> list[int]:
     """The k largest scores' positions, best first, ties to the lower position: shape (k,).
     ``argpartition`` picks the top k in O(V), then only those k are sorted."""
     k = max(0, min(int(k), len(scores)))

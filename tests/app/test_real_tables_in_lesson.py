@@ -1,0 +1,64 @@
+"""AppTest: the lesson's Similarity, Projections, Analogies and Your own vectors screens on a
+real table (item 6 of the real-models issue). The figures shown are checked against NumPy's own
+arithmetic on the model file's rows, never against the code that drew them; the toy table stays
+the default, so every existing figure of these screens holds (their own tests)."""
+import numpy as np
+import pytest
+
+from core.pretrained import load_table
+from tests.app.conftest import assert_clean, metric, open_screen, texts
+from tests.real_models import get
+
+GLOVE = "GloVe 6B 50d (real words)"
+SMOLLM2 = "SmolLM2-135M's token table"
+
+
+@pytest.fixture(scope="module")
+def glove():
+    return get(load_table, "glove-6b-50d")
+
+
+@pytest.fixture(scope="module")
+def smollm2():
+    return get(load_table, "smollm2-135m")
+
+
+def cos(u, v) -> float:
+    u, v = np.asarray(u, np.float64), np.asarray(v, np.float64)
+    return float(u @ v / (np.linalg.norm(u) * np.linalg.norm(v)))
+
+
+def test_similarity_defaults_to_the_toy_table():
+    at = open_screen("similarity")
+    radio = next(r for r in at.radio if r.key == "sim_table")
+    assert radio.value == "the lesson's toy table"
+    assert "the lesson's toy table (the Train screen's reference run)" in texts(at)
+
+
+def test_similarity_on_glove(glove):
+    at = open_screen("similarity", sim_table=GLOVE)
+    want = cos(glove.vector("cat"), glove.vector("dog"))
+    assert metric(at, "cosine") is not None
+    shown = [m.value for m in at.metric if m.label == "cosine"]
+    assert f"{want:.3f}" in shown                                  # NumPy's cosine of the file's rows
+    assert metric(at, "numbers per row") == "50"
+    near = next(d.value for d in at.dataframe if "nearest to cat" in d.value.columns)
+    E = np.asarray(glove.E, np.float64)
+    u = E[glove.index["cat"]]
+    sims = E @ u / (np.linalg.norm(E, axis=1) * np.linalg.norm(u))
+    best = [j for j in np.argsort(-sims, kind="stable") if j != glove.index["cat"]][:5]
+    assert near["nearest to cat"].tolist() == [f"{glove.labels[j]} {sims[j]:.2f}" for j in best]
+    assert_clean(at)
+
+
+def test_similarity_on_smollm2_gives_the_word_its_space(smollm2):
+    at = open_screen("similarity", sim_table=SMOLLM2)
+    want = cos(smollm2.vector(" cat"), smollm2.vector(" dog"))
+    assert f"{want:.3f}" in [m.value for m in at.metric if m.label == "cosine"]
+    assert metric(at, "numbers per row") == "576"
+
+
+def test_similarity_unknown_word_is_a_message(glove):
+    at = open_screen("similarity", sim_table=GLOVE, sim_word_b="dgo")
+    assert "not in the vocabulary" in texts(at) and "dog" in texts(at)
+    assert_clean(at)
