@@ -110,3 +110,23 @@ def tall_pca(X: np.ndarray) -> tuple[np.ndarray, float]:
     top = fix_signs(V[:, ::-1][:, :2].T)                         # (2, d), the largest first
     total = float(np.clip(s2, 0, None).sum())
     return Xc @ top.T, (float(s2[-2:].sum()) / total if total > 0 else 0.0)
+
+
+@dataclass(frozen=True)
+class FoundWord:
+    row: int                                  # the word's row among the top words
+    near: list[tuple[int, float, bool]]       # (row, cosine, also among its k nearest on the map?)
+
+
+def found_word(table: Vectors, m: RealMap, label: str) -> FoundWord:
+    """``label``'s k nearest words by cosine among the map's words, each with whether the map
+    keeps it among the label's k nearest points; ``UnknownLabel`` (with near spellings) if the
+    label is not on the map."""
+    sub = table.first(len(m.labels))
+    i = sub.row(label)
+    sims = sub.cosines(np.asarray(sub.E[i], dtype=np.float64))  # (top,)
+    sims[i] = -np.inf
+    d2 = ((m.coords - m.coords[i]) ** 2).sum(axis=1)             # (top,)
+    d2[i] = np.inf
+    on_map = set(top_k(-d2, m.k))
+    return FoundWord(i, [(j, float(sims[j]), j in on_map) for j in top_k(sims, m.k)])

@@ -62,3 +62,34 @@ def test_similarity_unknown_word_is_a_message(glove):
     at = open_screen("similarity", sim_table=GLOVE, sim_word_b="dgo")
     assert "not in the vocabulary" in texts(at) and "dog" in texts(at)
     assert_clean(at)
+
+
+def test_projections_real_map_on_glove(glove):
+    from core.projection import pca
+    at = open_screen("projections", proj_source=GLOVE, proj_real_find="water")
+    assert_clean(at)
+    assert metric(at, "words on the map") == "5,000"
+    X = np.asarray(glove.E[:5000], np.float64)
+    p = pca(X, k=2)                                       # the core's SVD PCA, not the screen's eigh route
+    assert metric(at, "spread the map keeps") == f"{100 * p.explained.sum():.0f}%"
+    # the found word's 10 nearest by brute-force cosine among the 5,000 words, and whether the
+    # map (the SVD PCA's coordinates) keeps each among its 10 nearest points
+    i = glove.index["water"]
+    sims = X @ X[i] / (np.linalg.norm(X, axis=1) * np.linalg.norm(X[i]))
+    near = [j for j in np.argsort(-sims, kind="stable") if j != i][:10]
+    d = np.linalg.norm(p.coords - p.coords[i], axis=1)
+    d[i] = np.inf
+    on_map = set(np.argsort(d, kind="stable")[:10].tolist())
+    table = next(f.value for f in at.dataframe if "nearest by cosine" in f.value.columns)
+    assert table["nearest by cosine"].tolist() == [glove.labels[j] for j in near]
+    assert table["on the map"].tolist() == ["near" if j in on_map else "far" for j in near]
+    assert len(at.get("deck_gl_json_chart")) == 1
+
+
+def test_projections_word_outside_the_map_is_a_message(glove):
+    assert glove.index["cat"] >= 5000                   # GloVe's 5,451st word
+    at = open_screen("projections", proj_source=GLOVE, proj_real_find="cat")
+    assert "not among the first 5,000 rows" in texts(at)
+    at = open_screen("projections", proj_source=GLOVE, proj_real_find="watr")
+    assert "not in the vocabulary" in texts(at)
+    assert_clean(at)
