@@ -93,3 +93,47 @@ def test_projections_word_outside_the_map_is_a_message(glove):
     at = open_screen("projections", proj_source=GLOVE, proj_real_find="watr")
     assert "not in the vocabulary" in texts(at)
     assert_clean(at)
+
+
+def brute_analogy(table, words, a, b, c):
+    """b - a + c over these words' unit rows by NumPy, the question's words left out."""
+    U = np.asarray([table.vector(w) for w in words], np.float64)
+    U /= np.linalg.norm(U, axis=1, keepdims=True)
+    ix = {w: i for i, w in enumerate(words)}
+    t = U[ix[b]] - U[ix[a]] + U[ix[c]]
+    sims = U @ t / np.linalg.norm(t)
+    for w in (a, b, c):
+        sims[ix[w]] = -np.inf
+    return words[int(np.argmax(sims))]
+
+
+def test_analogies_on_glove_score_the_same_questions(glove):
+    from core.relations import RELATIONS, relation_questions
+    at = open_screen("analogies", ana_table=GLOVE)
+    assert_clean(at)
+    vocab_caption = next(c.value for c in at.caption if c.value.startswith(GLOVE))
+    assert "Nothing is trained here" in vocab_caption
+    scores = next(d.value for d in at.dataframe if "questions" in d.value.columns)
+    # every word of the relations is a GloVe word: the 30 questions of each relation, answered by
+    # brute force among the made-up text's words that GloVe has
+    text_words = [w for w in sorted({w for r in RELATIONS.values() for pair in r[2] for w in pair[:2]} |
+                                    {w for r in RELATIONS.values() for side in r[:2] for w in side})]
+    assert all(w in glove for w in text_words)
+    answers = at.markdown
+    shown_words = next(s for s in at.selectbox if s.key == "ana_a").options
+    assert "man" in shown_words
+    for name in RELATIONS:
+        qs = relation_questions(name)
+        row = scores[scores["questions"] == name].iloc[0]
+        assert row["b - a + c"].endswith(f"of {len(qs)}")
+    words = vocab_words(at)
+    qs = relation_questions("country - capital")
+    right = sum(brute_analogy(glove, words, a, b, c) == d for a, b, c, d in qs)
+    assert scores[scores["questions"] == "country - capital"].iloc[0]["b - a + c"] == f"{right} of {len(qs)}"
+    found = brute_analogy(glove, words, "man", "woman", "king")
+    assert any(f"≈ **{found}**" in m.value for m in answers)
+
+
+def vocab_words(at) -> list[str]:
+    """The words the screen's real table holds: the 'From' choice of the direction panel lists them all."""
+    return list(next(s for s in at.selectbox if s.key == "ana_axis_a").options)
