@@ -137,3 +137,29 @@ def test_analogies_on_glove_score_the_same_questions(glove):
 def vocab_words(at) -> list[str]:
     """The words the screen's real table holds: the 'From' choice of the direction panel lists them all."""
     return list(next(s for s in at.selectbox if s.key == "ana_axis_a").options)
+
+
+def test_own_vectors_on_glove_commonest_words(glove):
+    at = open_screen("own_vectors", own_table=GLOVE)
+    assert_clean(at)
+    assert metric(at, "rows") == "300"
+    assert metric(at, "numbers per row") == "50"
+    word = next(s for s in at.selectbox if s.key.startswith("own_word_"))
+    assert word.options[:3] == glove.labels[:3]                 # GloVe's frequency order: the , .
+    first = word.value
+    E = np.asarray(glove.E[:300], np.float64)
+    i = glove.labels.index(first)
+    sims = E @ E[i] / (np.linalg.norm(E, axis=1) * np.linalg.norm(E[i]))
+    best = [j for j in np.argsort(-sims, kind="stable") if j != i][:5]
+    near = next(d.value for d in at.dataframe if list(d.value.columns) == ["word", "cosine"])
+    assert near["word"].tolist() == [glove.labels[j] for j in best]
+    np.testing.assert_allclose(near["cosine"], sims[best], atol=1e-6)
+
+
+def test_own_vectors_on_smollm2_uses_the_words_with_their_space(glove, smollm2):
+    at = open_screen("own_vectors", own_table=SMOLLM2)
+    assert_clean(at)
+    words = next(s for s in at.selectbox if s.key.startswith("own_word_")).options
+    assert len(words) == 300
+    assert all(" " + w in smollm2 for w in words)              # each is one SmolLM2 token " w"
+    assert words == [w for w in glove.labels[:600] if " " + w in smollm2][:300]
