@@ -152,7 +152,8 @@ def main() -> None:
     if got is None:
         return
     if isinstance(got, TableFile):
-        table, source, metadata = got.table, got.source, b""
+        table, source = got.table, got.source
+        metadata: bytes | None = b""
     else:
         vectors, metadata, source = got
         try:

@@ -133,10 +133,10 @@ def words_panel() -> None:
         if table is None:
             return
         what = next(shown for shown, n in REAL_TABLES.items() if n == name)
-    rows = [table_word(table, name, w) for w in (a, b)]
-    if None in rows:
+    first, second = table_word(table, name, a), table_word(table, name, b)
+    if first is None or second is None:
         return
-    (la, ua), (lb, ub) = rows
+    (la, ua), (lb, ub) = first, second
     s = cosine_steps(ua, ub)
     st.markdown(f"In {what}, every row has {len(ua)} numbers. u = row of “{plain(la)}”, v = row of “{plain(lb)}”:\n\n"
                 f"u·v = **{s.dot:.4g}**, |u| = **{s.norm_u:.4g}**, |v| = **{s.norm_v:.4g}**, cosine = "
