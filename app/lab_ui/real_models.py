@@ -74,7 +74,7 @@ def table_choice(where, key: str, toy: str = TOY_TABLE, label: str = "Table") ->
     With a model package missing its choice is left out and a note says how to install it."""
     real = {shown: name for shown, name in REAL_TABLES.items() if installed(name)}
     choice = where.radio(label, [toy, *real], key=named(key, label), bind="query-params", horizontal=True,
-                         help="The toy table is trained by this app on the lesson's text; the real ones "
+                         help="The first table is trained by this app; the real ones "
                               "are read from the installed model files.")
     if len(real) < len(REAL_TABLES):
         missing = [shown for shown, name in REAL_TABLES.items() if shown not in real]
