@@ -288,3 +288,12 @@ def test_real_words_direction_bad_words():
     at = open_screen("real_words", rw_dir_words="queen xqzzy")
     assert "not in the vocabulary" in texts(at)
     assert_clean(at)
+
+
+def test_real_tokenizers_sentencepiece_explained_as_a_worked_example():
+    at = open_screen("real_tokenizers")
+    assert_clean(at)
+    frame = next(d.value for d in at.dataframe if "pieces (worked example)" in d.value.columns)
+    assert frame["pieces (worked example)"].tolist()[:3] == ["▁the | ▁river | ▁bank", "▁bank", "▁river | bank"]
+    assert "not the output of a tokenizer" in texts(at)
+    assert "id" not in " ".join(frame.columns)                # no made-up ids
