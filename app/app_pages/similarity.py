@@ -116,6 +116,8 @@ def onehot_panel(vocab: list[str]) -> None:
         st.metric("largest cosine between different words", f"{oh.largest:.2f}")
         st.caption("Dense vectors (the next screens) are narrow, and any two of them can be close, "
                    "far apart, or anywhere in between.")
+        st.page_link("app_pages/real_table.py", label="Dense rows of a real model: cat near dog, far from car",
+                     icon=":material/table_view:")
 
 
 def words_panel() -> None:

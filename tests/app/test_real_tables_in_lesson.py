@@ -163,3 +163,18 @@ def test_own_vectors_on_smollm2_uses_the_words_with_their_space(glove, smollm2):
     assert len(words) == 300
     assert all(" " + w in smollm2 for w in words)              # each is one SmolLM2 token " w"
     assert words == [w for w in glove.labels[:600] if " " + w in smollm2][:300]
+
+
+@pytest.mark.parametrize("screen, target", [
+    ("lookup", "real_table"),             # "GPT-2's rows have 768 numbers"
+    ("similarity", "real_table"),         # dense rows: cat near dog, far from car
+    ("tokens", "real_table"),             # one row for " bank"
+    ("tokens", "real_tokenizers"),        # " bank" and "bank" are different ids
+    ("limits", "real_context"),           # the same row by the river and at the lender
+    ("analogies", "real_words"),
+    ("parameters", "real_table"),
+])
+def test_lesson_claims_link_to_the_real_views(screen, target):
+    at = open_screen(screen)
+    pages = [e.proto.page for e in at.get("page_link")]
+    assert any(p.endswith(target) for p in pages), pages
