@@ -191,7 +191,22 @@ def open_gguf(path: str | None = None):
         def data(self, mapped: np.ndarray) -> None:
             self._plain = mapped.view(np.ndarray)
 
+        def _get(self, offset: int, dtype, count: int = 1, override_order=None) -> np.ndarray:
+            """gguf's own ``_get`` (``count`` values of ``dtype`` at ``offset``, in the file's byte
+            order), with the byte-ordered dtype made once per (dtype, order) instead of at each of
+            the 250,000 calls (its ``np.empty([], dtype)`` and ``newbyteorder`` were most of the
+            reader's time: 1.5 s of CPU -> see docs/performance.md)."""
+            dt = _ordered(dtype, self.byte_order if override_order is None else override_order)
+            count = int(count)
+            return self._plain[offset:offset + dt.itemsize * count].view(dt)[:count]
+
     return PlainArrayReader(file)
+
+
+@lru_cache(maxsize=64)
+def _ordered(dtype, order: str) -> np.dtype:
+    """``dtype`` in byte order ``order`` ("I": as it is, "S": swapped, "<": little-endian)."""
+    return np.dtype(dtype).newbyteorder(order)
 
 
 @dataclass(frozen=True)
@@ -251,3 +266,32 @@ def _minilm(path: str | None) -> PretrainedTable:
     labels = vocab.read_text(encoding="utf-8").split("\n")[:E.shape[0]]
     info = TableInfo("minilm-l6", E.shape[0], E.shape[1], str(E.dtype).upper().replace("FLOAT", "F"), total, None)
     return PretrainedTable(labels, E, info)
+
+
+# How a plain word is spelt as a label of each table: GloVe's words are lower case; SmolLM2's
+# tokens for a word inside a sentence start with its space (" cat"), as GPT-2's do.
+WORD_FORM = {"glove-6b-50d": "{}", "smollm2-135m": " {}", "minilm-l6": "{}"}
+
+
+def installed(name: str) -> bool:
+    """Whether every file of ``name`` is where the installed package keeps it (not hashed: the
+    hash is checked when the table is loaded)."""
+    try:
+        return all(model_path(name, f).is_file() for f in _files(name).sha256)
+    except ModelUnavailable:
+        return False
+
+
+def as_words(table: Vectors, name: str, words: list[str]) -> tuple[Vectors, list[str]]:
+    """The rows of ``words`` in the real table ``name``, labelled with the plain words, and the
+    words it has no row for. ``(n, d)`` rows copied, in the order given.
+
+    >>> t = Vectors([" cat", " dog"], np.eye(2))
+    >>> found, missing = as_words(t, "smollm2-135m", ["cat", "dog", "mat"])
+    >>> found.labels, missing
+    (['cat', 'dog'], ['mat'])
+    """
+    form = WORD_FORM[name]
+    found = [w for w in words if form.format(w) in table]
+    rows = table.rows([form.format(w) for w in found])
+    return Vectors(found, np.asarray(table.E[rows])), [w for w in words if w not in set(found)]

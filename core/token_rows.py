@@ -9,8 +9,8 @@ and, for each row ``X[t]``, the tokens whose rows point the most the same way:
 
     cos(X[t], E[j]) = X[t] . E[j] / (|X[t]| |E[j]|)     for every row j of the table
 
-Only the first ``MAX_NEAREST`` tokens get their neighbours (each is one (V,) product); the rows
-of all tokens are gathered.
+Only the first ``MAX_NEAREST`` tokens get their neighbours (all of them one (V, d) @ (d, m)
+product, m the distinct tokens among them); the rows of all tokens are gathered.
 
 >>> import numpy as np
 >>> from core.vectors import Vectors
@@ -81,9 +81,11 @@ def look_up(table: Vectors, enc, text: str, k: int = NEAREST_K, max_nearest: int
     tokens = pieces(enc, text)
     ids = np.array([t.id for t in tokens], dtype=np.int64)           # (n,)
     X = np.asarray(table.E[ids], dtype=np.float32).reshape(len(ids), table.shape[1])  # (n, d) a gather
-    nearest = [table.nearest_to(X[t], k, exclude=[table.labels[int(ids[t])]])
-               for t in range(min(len(tokens), max_nearest))]
-    return Lookup(tokens, X, nearest)
+    first = [int(i) for i in ids[:max_nearest]]
+    distinct = list(dict.fromkeys(first))                            # a repeated token is looked up once
+    found = table.nearest_to_many(np.asarray(table.E[distinct]), k, [[table.labels[i]] for i in distinct])
+    by_id = dict(zip(distinct, found))
+    return Lookup(tokens, X, [by_id[i] for i in first])
 
 
 @dataclass(frozen=True)

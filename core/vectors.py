@@ -167,8 +167,31 @@ class Vectors:
         first, never one of ``exclude``; ties go to the lower row (the same on every machine)."""
         sims = self.cosines(v)                                               # (V,)
         skip = {self.row(w) for w in exclude}                               # never these rows
-        top = [j for j in _top_k(sims, k + len(skip)) if j not in skip][:k]
+        top = [j for j in top_k(sims, k + len(skip)) if j not in skip][:k]
         return [(self.labels[j], float(sims[j])) for j in top]
+
+    def nearest_to_many(self, M: np.ndarray, k: int = 5, exclude: Sequence[Sequence[str]] = ()
+                        ) -> list[list[tuple[str, float]]]:
+        """``nearest_to`` for each row of M (m, d) at once: the cosines of all m vectors with all
+        V rows are one matrix product, (V, d) @ (d, m), instead of m products with a vector
+        (for SmolLM2's 49,152 x 576 table, 24 vectors cost about a third as much CPU).
+        ``exclude[i]``: the labels never given to row i."""
+        M = np.asarray(M, dtype=np.float64).reshape(-1, self.E.shape[1])           # (m, d)
+        if len(M) == 0:
+            return []
+        U = normalize_rows(M)                                                      # (m, d) unit rows
+        if self.E.dtype != np.float32:
+            S = (self._unit64 @ U.T).T                                             # (m, V)
+        else:
+            dots = np.asarray(self.E @ U.T.astype(np.float32)).T                   # (m, V)
+            norms = self._norms32[None, :]
+            S = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+        out = []
+        for i, sims in enumerate(S):
+            skip = {self.row(w) for w in (exclude[i] if i < len(exclude) else ())}
+            top = [j for j in top_k(sims, k + len(skip)) if j not in skip][:k]
+            out.append([(self.labels[j], float(sims[j])) for j in top])
+        return out
 
     def nearest(self, label: str, k: int = 5) -> list[tuple[str, float]]:
         """The k labels nearest to ``label`` by cosine, best first, ``label`` itself excluded.
@@ -203,7 +226,7 @@ class Vectors:
         return Vectors(self.labels[:n], self.E[:n])
 
 
-def _top_k(scores: np.ndarray, k: int) -> list[int]:
+def top_k(scores: np.ndarray, k: int) -> list[int]:
     """The k largest scores' positions, best first, ties to the lower position: shape (k,).
     ``argpartition`` picks the top k in O(V), then only those k are sorted."""
     k = max(0, min(int(k), len(scores)))

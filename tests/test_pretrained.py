@@ -136,3 +136,18 @@ def test_minilm_static_table_is_word_embeddings_with_vocab_txt_labels():
     assert table.labels[:3] == ["[PAD]", "[unused0]", "[unused1]"] and table.labels[101] == "[CLS]"
     assert table.info.model_params == 22_713_216                                    # "22.7M" on the model card
     assert table.nearest("cat", 1)[0][0] == "cats"
+
+
+def test_the_faster_gguf_reader_reads_what_gguf_s_own_reader_reads():
+    from gguf import GGUFReader
+
+    from core.pretrained import SMOLLM2_FILE, open_gguf
+    ours = get(open_gguf)
+    stock = GGUFReader(checked("smollm2-135m", SMOLLM2_FILE))
+    assert list(ours.fields) == list(stock.fields)
+    for name, field in stock.fields.items():
+        mine = ours.fields[name]
+        assert mine.types == field.types and mine.data == field.data, name
+        assert all(a.dtype == b.dtype and np.array_equal(a, b) for a, b in zip(mine.parts, field.parts)), name
+    assert [(t.name, t.tensor_type) for t in ours.tensors] == [(t.name, t.tensor_type) for t in stock.tensors]
+    assert all(np.array_equal(a.data, b.data) for a, b in zip(ours.tensors, stock.tensors))

@@ -73,3 +73,17 @@ def test_a_table_refuses_mismatched_or_repeated_labels():
         Vectors(["a", "a"], np.zeros((2, 2)))
     with pytest.raises(ValueError, match="2 dimensions"):
         Vectors(["a"], np.zeros(3))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_nearest_to_many_equals_one_at_a_time(dtype):
+    rng = np.random.default_rng(3)
+    t = Vectors([f"w{i}" for i in range(400)], rng.normal(size=(400, 16)).astype(dtype))
+    M = rng.normal(size=(7, 16))
+    excludes = [[f"w{i}"] for i in range(7)]
+    many = t.nearest_to_many(M, 5, excludes)
+    for v, ex, got in zip(M, excludes, many):
+        one = t.nearest_to(v, 5, exclude=ex)
+        assert [w for w, _ in got] == [w for w, _ in one]
+        np.testing.assert_allclose([c for _, c in got], [c for _, c in one], atol=1e-6)
+    assert t.nearest_to_many(np.zeros((0, 16)), 5) == []

@@ -11,7 +11,9 @@ from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, run
 from core.run import RunRequest
+from lab_ui.real_models import REAL_TABLES, real_or_none, table_choice
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
+from core.pretrained import as_words
 from core.relations import (LESSON_QUESTIONS, METHODS, RELATIONS, accuracy, analogy, axis_positions,
                             odd_one_out, odd_one_out_round, relation_questions, relations_text, side_split)
 from core.skipgram import SkipGramConfig
@@ -32,7 +34,7 @@ def controls() -> tuple[int, SkipGramConfig]:
     return window, replace(SETTINGS, d_model=d_model)
 
 
-def scores_panel(E, vocab, lesson_E, lesson_vocab) -> None:
+def scores_panel(E, vocab, lesson_E, lesson_vocab, toy: bool = True) -> None:
     st.subheader("How often does b - a + c land on the right word?")
     scores = {name: accuracy(Vectors(vocab, E), relation_questions(name)) for name in RELATIONS}
     scores["the lesson's 33 words"] = accuracy(Vectors(lesson_vocab, lesson_E), LESSON_QUESTIONS)
@@ -44,7 +46,7 @@ def scores_panel(E, vocab, lesson_E, lesson_vocab) -> None:
                "rest of the question: an analogy only shows a relation when b - a + c beats them "
                "(Linzen, 2016). Words a, b and c never count as answers.")
     lesson = scores[list(scores)[-1]]
-    if len(set(lesson.values())) == 1:
+    if toy and len(set(lesson.values())) == 1:
         st.info(f"The lesson's table gets {lesson[METHODS[0]][0]} of {lesson[METHODS[0]][1]} with b - a + c, "
                 "but exactly as many by looking only at b or only at c: in 33 words, “cat” and “dog” "
                 "(and “mat” and “log”) have the same neighbours, so they got almost the same row. The "
@@ -119,7 +121,11 @@ def main() -> None:
     reset_button("ana_", key="ana_reset")
     st.page_link("app_pages/real_words.py", label="Analogies on real word vectors (GloVe)", icon=":material/dictionary:")
     window, config = controls()
+    name = table_choice(st, "ana_table", toy="the table trained on the made-up text")
     corpus = corpus_for(TEXT, window)
+    if name is not None:
+        real_tables(name, corpus.vocab)
+        return
     with st.expander("The made-up text"):
         st.caption(f"{len(corpus.words):,} words: three-word sentences “role word, word, identity word” "
                    "in random order (e.g. “city paris french”, “nation france french”). Role words say "
@@ -136,5 +142,27 @@ def main() -> None:
     axis_panel(result.E, vocab)
     odd_panel(result.E, vocab)
 
+
+def real_tables(name: str, vocab: list[str]) -> None:
+    """The same questions, words and panels on a real table's rows of the made-up text's words."""
+    real = real_or_none(name)
+    if real is None:
+        return
+    title = next(shown for shown, n in REAL_TABLES.items() if n == name)
+    words, missing = as_words(real, name, vocab)
+    lesson, _ = as_words(real, name, corpus_for(GUIDE_TEXT, GUIDE_WINDOW).vocab)
+    st.caption(f"{title}: the rows of the made-up text's words, {len(words.labels)} of its {len(vocab)}"
+               + (f" ({', '.join(missing)}: no row of their own)" if missing else "")
+               + ". Nothing is trained here (the window and d_model do not apply), and answers are searched "
+                 "among these words only, as on the trained table; the real-words screen searches all "
+                 "400,000 of GloVe's words.")
+    scores_panel(words.E, words.labels, lesson.E, lesson.labels, toy=False)
+    needed = {"man", "woman", "king"}
+    if needed <= set(words.labels):
+        analogy_panel(words.E, words.labels)
+        axis_panel(words.E, words.labels)
+    odd_words, _ = odd_one_out_round(int(st.session_state.get("ana_round", 0)))
+    if set(odd_words) <= set(words.labels):
+        odd_panel(words.E, words.labels)
 
 main()

@@ -59,6 +59,8 @@ def context_panel() -> None:
         "a *static* embedding. A *contextual* embedding depends on the surrounding words; the model's "
         "later layers build it (ELMo did this with recurrent networks, Peters et al., 2018).")
     st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon=":material/toll:")
+    st.page_link("app_pages/real_context.py", label="Measured on a real model: the same row, two different contextual vectors",
+                 icon=":material/compare:")
 
 
 main()

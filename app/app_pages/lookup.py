@@ -144,6 +144,8 @@ def init_panel() -> None:
         "std 1 the scores grow like √d_model, the softmax saturates on confident wrong guesses, and "
         "the model spends many steps undoing them. That is the real model's situation (GPT-2's rows "
         "have 768 numbers), and why it starts small.")
+    st.page_link("app_pages/real_table.py", label="A real model's rows: “The cat sat on the” looked up in SmolLM2's table",
+                 icon=":material/table_view:")
 
 
 main()

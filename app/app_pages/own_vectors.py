@@ -1,4 +1,7 @@
 """10. Your own vectors: the Similarity, Projections and Limits views on an uploaded table."""
+from dataclasses import dataclass
+
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -8,13 +11,24 @@ from lab_ui.common import chart_with_table, data_table, error, intro, plain
 from lab_ui.own_vectors_view import HEATMAP_ROWS, PICTURE_ROWS, lesson_files, parsed, table_key
 from lab_ui.presenter import reset_button
 from lab_ui.projection_views import tsne_picture
+from lab_ui.real_models import REAL_TABLES, real_or_none, table_choice
+from core.pretrained import as_words, installed
 from core.honesty import neighbour_overlap
 from core.projection import pca
 from core.labels import read_sentence
 from core.similarity import cosine, cosine_matrix, mean_embedding, nearest
 from core.vectors_io import MAX_BYTES, MAX_DIMS, MAX_ROWS, VectorsError, directions, with_direction
+from core.vectors_io import Vectors as VectorsFile
 
 K = 5
+REAL_ROW_CHOICES = [300, 1_000, 5_000]     # rows of a real table (5,000: the cosine matrices' limit)
+
+
+@dataclass(frozen=True)
+class TableFile:
+    """A real table's rows, ready as if read from the two files."""
+    table: VectorsFile
+    source: str
 
 
 def _show_upload() -> None:
@@ -23,7 +37,7 @@ def _show_upload() -> None:
     st.session_state["own_lesson"] = st.session_state.get("own_vectors") is None
 
 
-def files() -> tuple[bytes, bytes | None, str] | None:
+def files() -> tuple[bytes, bytes | None, str] | TableFile | None:
     c1, c2 = st.columns(2, gap="large")
     vec = c1.file_uploader("vectors.tsv", type=["tsv", "txt"], key="own_vectors", on_change=_show_upload,
                            help="One row per word, numbers separated by tabs, no header.")
@@ -32,6 +46,9 @@ def files() -> tuple[bytes, bytes | None, str] | None:
     use_lesson = st.toggle("Or use the lesson's table (the Train screen's reference run, as its Export tab "
                            "writes it)", value=vec is None, key="own_lesson", bind="query-params")
     if use_lesson:
+        name = table_choice(st, "own_table")
+        if name is not None:
+            return real_rows(name)
         v, m = lesson_files()
         return v, m, "the lesson's table"
     if vec is None:
@@ -39,6 +56,29 @@ def files() -> tuple[bytes, bytes | None, str] | None:
                 "screen's Export tab or TensorFlow's Embedding Projector writes.")
         return None
     return vec.getvalue(), None if meta is None else meta.getvalue(), "your files"
+
+
+def real_rows(name: str) -> TableFile | None:
+    """The first rows of a real table, at most ``REAL_ROWS``: GloVe's commonest words; for
+    SmolLM2, its rows of the same words (a leading space, as inside a sentence) when GloVe is
+    installed, else its first token ids."""
+    count = st.select_slider("Rows (the commonest words)", REAL_ROW_CHOICES, REAL_ROW_CHOICES[0],
+                             key="own_real_rows", bind="query-params")
+    real = real_or_none(name)
+    if real is None:
+        return None
+    title = next(shown for shown, n in REAL_TABLES.items() if n == name)
+    if name == "glove-6b-50d":
+        sub, how = real.first(count), f"{title}: its {count:,} commonest words"
+    elif installed("glove-6b-50d"):
+        glove = real_or_none("glove-6b-50d")
+        sub, _ = as_words(real, name, glove.labels[:2 * count]) if glove is not None else (real.first(count), [])
+        sub = sub.first(count)
+        how = (f"{title}: its rows of GloVe's commonest words that are one token with their leading "
+               f"space (“ the”, “ cat”), {len(sub):,} of them")
+    else:
+        sub, how = real.first(count), f"{title}: its first {count:,} token ids"
+    return TableFile(VectorsFile(np.asarray(sub.E, dtype=np.float64), list(sub.labels)), how)
 
 
 def similarity_panel(E, words) -> None:
@@ -111,14 +151,18 @@ def main() -> None:
     got = files()
     if got is None:
         return
-    vectors, metadata, source = got
-    try:
-        table = parsed(vectors, metadata)
-    except VectorsError as err:
-        error(err)
-        st.caption(f"Limits: each file at most {MAX_BYTES:,} bytes, at most {MAX_ROWS:,} rows of at most "
-                   f"{MAX_DIMS:,} numbers.")
-        return
+    if isinstance(got, TableFile):
+        table, source = got.table, got.source
+        metadata: bytes | None = b""
+    else:
+        vectors, metadata, source = got
+        try:
+            table = parsed(vectors, metadata)
+        except VectorsError as err:
+            error(err)
+            st.caption(f"Limits: each file at most {MAX_BYTES:,} bytes, at most {MAX_ROWS:,} rows of at most "
+                       f"{MAX_DIMS:,} numbers.")
+            return
     layout.metrics([dict(label="rows", value=f"{len(table.words):,}"),
                     dict(label="numbers per row", value=f"{table.E.shape[1]:,}"),
                     dict(label="repeated labels renamed", value=f"{table.renamed:,}")], key="own_metrics")

@@ -9,6 +9,9 @@ from lab_ui.presenter import reset_button
 from lab_ui.projection_views import Picture, Table, context_view, pictures, rotation_view, trained_table
 from lab_ui.tsne_motion import tsne_motion_view
 from lab_ui.find_word import find_box, found_table, ring_args
+from lab_ui.real_map_view import real_map_view
+from lab_ui.real_models import REAL_TABLES
+from core.pretrained import MODELS_INSTALL, installed
 from core.similarity import cosine_matrix
 
 KEPT_K = 5   # k of the neighbourhood kept by each picture
@@ -21,6 +24,13 @@ def main() -> None:
           "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
     reset_button("proj_", key="proj_reset")
     source, perps, seed = picture_controls()
+    if source in REAL_TABLES:
+        real_map_view(REAL_TABLES[source], source)
+        st.divider()
+        st.caption("The moving t-SNE picture and the rotation check below the toy tables need every pair "
+                   "of words: choose a toy table above to see them.")
+        context_view()
+        return
     table = trained_table(source)
     if source.startswith("Word groups"):
         st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). "
@@ -46,8 +56,11 @@ def picture_controls() -> tuple[str, tuple[int, ...], int]:
     """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen)."""
     bar = layout.controls_bar("proj")      # one row at 853 px: the seed sits under the bar
     c = [layout.control(bar, 230), layout.control(bar, 250), layout.blocks(layout.MIN_CONTROL)[0]]
-    source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words"], horizontal=False,
-                        key="proj_source", bind="query-params", help="Each is trained on the Train screen's settings for that text.")
+    real = [shown for shown, name in REAL_TABLES.items() if installed(name)]
+    source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words", *real], horizontal=False,
+                        key="proj_source", bind="query-params",
+                        help="The first two are trained on the Train screen's settings for their text; "
+                             "the real ones are read from the installed model files.")
     perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
                              max_selections=3, key="proj_perplexities", bind="query-params",
                              help="Roughly how many neighbours each point tries to keep close. "
@@ -55,6 +68,9 @@ def picture_controls() -> tuple[str, tuple[int, ...], int]:
     seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2], bind="query-params")
     if seed is None:
         st.stop()
+    if len(real) < len(REAL_TABLES):
+        st.caption("Real tables not installed here: "
+                   f"{', '.join(t for t in REAL_TABLES if t not in real)} (`{MODELS_INSTALL}`).")
     return source, tuple(int(p) for p in perps), int(seed)
 
 

@@ -43,6 +43,7 @@ def main() -> None:
     else:
         pieces_panel(chosen, text)
     words_panel(chosen)
+    sentencepiece_panel()
 
 
 def pieces_panel(chosen: dict, text: str) -> None:
@@ -78,6 +79,36 @@ def words_panel(chosen: dict) -> None:
                f"{len(banks)} tokenizer{'s' if len(banks) != 1 else ''} (in {SHOWN.get(first, first)} it is "
                f"{banks[0]}): an id is only a name inside one tokenizer, and each model's table has its rows "
                "in its own tokenizer's order.")
+
+
+
+# A worked example written by hand from SentencePiece's published rules (Kudo & Richardson, 2018):
+# each space becomes the mark ▁ (U+2581) glued to the next piece, and one ▁ is added before the
+# text's first word. The pieces are those a vocabulary holding these words would give; no ids
+# are shown, because no SentencePiece tokenizer is installed here.
+SENTENCEPIECE_EXAMPLE = [
+    ("the river bank", "▁the | ▁river | ▁bank", "“bank” after a space: the piece ▁bank"),
+    ("bank", "▁bank", "the first word gets a ▁ added before it: ▁bank again"),
+    ("riverbank", "▁river | bank", "“bank” glued to the word before it: the piece bank, with no ▁"),
+    ("(bank)", "▁( | bank | )", "after a bracket there is no space: bank"),
+]
+
+
+def sentencepiece_panel() -> None:
+    """Why a SentencePiece tokenizer (Llama 2, T5, Gemma) has two entries for one word."""
+    st.subheader("Why a SentencePiece tokenizer gives “▁bank” and “bank” two ids")
+    st.markdown(
+        "Tokenizers such as Llama 2's, T5's and Gemma's are **SentencePiece** tokenizers. Before cutting "
+        "the text they turn every space into a visible mark, **▁**, glued to the start of the next word, "
+        "and they put one ▁ before the very first word. So a word has two spellings in the vocabulary: "
+        "with its space (“▁bank”, the word on its own) and without it (“bank”, glued to what comes before). "
+        "They are two different entries, so two different ids and two different rows of the table, and "
+        "the model has to learn both. The byte-level tokenizers above do the same with a plain space: "
+        "compare “·bank” and “bank” in the table above.")
+    st.caption("A worked example written by hand from SentencePiece's rules, not the output of a tokenizer "
+               "(none is installed here): the pieces a vocabulary holding these words would give.")
+    data_table(pd.DataFrame(SENTENCEPIECE_EXAMPLE, columns=["text", "pieces (worked example)", "why"]),
+               hide_index=True, key="rtok_sentencepiece")
 
 
 main()

@@ -1,13 +1,15 @@
 """Screen 8c, real word vectors (GloVe 6B, 50 numbers per word): a word's rank and neighbours in 50-d
 next to its neighbours on the 2-D map, analogies with their baselines, and the hidden-word game."""
+import numpy as np
 import pandas as pd
 import streamlit as st
 
-from lab_ui import layout
-from lab_ui.common import data_table, error, intro, plain
+from lab_ui import charts, layout
+from lab_ui.common import chart_with_table, data_table, error, intro, plain
 from lab_ui.links import named
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import table_or_stop
+from core.relations import axis_positions
 from core.vectors import UnknownLabel
 from core.word_map import check_word, hint, map_neighbours
 
@@ -16,6 +18,9 @@ TOPS = [2_000, 10_000, 50_000]
 MAP_NEIGHBOURS = 10
 GAME_TOP = 50_000         # a guess's rank is counted among this many commonest words
 MAX_WORD = 40
+DIRECTION_TOP = 10_000    # the words ranked on a direction: the commonest
+DIRECTION_ENDS = 10       # words shown at each end
+DIRECTION_MAX = 50_000    # words beyond this rank are not placed (a (top, 50) float64 copy: 20 MB)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -32,6 +37,7 @@ def main() -> None:
     table = table_or_stop(WORD_MODEL)
     word_panel(table)
     analogy_panel(table)
+    direction_panel(table)
     game_panel(table)
 
 
@@ -99,6 +105,54 @@ def analogy_panel(table) -> None:
             if same else " Neither baseline gives that word first, so the arithmetic did add something.")
     st.caption(f"b − a + c gives “{plain(first['b − a + c'])}” first.{note} The question's own words are "
                "never answers.")
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _positions(a: str, b: str, top: int):
+    """Every one of the top words on the direction a -> b: (top,) positions (core.relations)."""
+    return axis_positions(table_or_stop(WORD_MODEL).first(top), a, b)
+
+
+def direction_panel(table) -> None:
+    st.subheader("A direction defined by two words")
+    cols = layout.blocks(180, 180, layout.PANEL, key="rw_direction_controls")
+    typed = [c.text_input(lab, d, key=named(f"rw_dir_{k}", lab), bind="query-params", max_chars=MAX_WORD)
+             for c, lab, d, k in zip(cols[:2], ["From", "To"], ["he", "she"], ["a", "b"])]
+    placed = cols[2].text_input("Words to place on it", "king queen doctor nurse", key="rw_dir_words",
+                                bind="query-params", max_chars=200)
+    a, b = (known(table, t, w) for t, w in zip(typed, ["From", "To"]))
+    if a is None or b is None:
+        return
+    if a == b:
+        st.warning("Type two different words: one word alone gives no direction.")
+        return
+    others = [w for w in (known(table, t, "A word to place") for t in placed.split()[:12]) if w is not None]
+    far = [w for w in [a, b, *others] if table.row(w) >= DIRECTION_MAX]
+    if far:
+        error(f"Only the {DIRECTION_MAX:,} commonest words are placed; not among them: {', '.join(map(plain, far))}.")
+        return
+    top = max([DIRECTION_TOP] + [table.row(w) + 1 for w in (a, b, *others)])
+    pos = _positions(a, b, top)                                      # (top,) cosine with v(b) - v(a)
+    words = table.labels[:top]
+    order = np.argsort(pos, kind="stable")                           # lowest (a's side) first
+    ends = [int(j) for j in order[:DIRECTION_ENDS]] + [int(j) for j in order[::-1][:DIRECTION_ENDS]]
+    frame = pd.DataFrame({"word": [words[j] for j in ends], "position": [float(pos[j]) for j in ends],
+                          "side": [f"towards {a}"] * DIRECTION_ENDS + [f"towards {b}"] * DIRECTION_ENDS})
+    left, right = layout.blocks(layout.HALF, layout.HALF, key="rw_direction")
+    with left:
+        chart_with_table(charts.bars(frame, "word", "position", color="side", horizontal=True, fmt=".2f",
+                                     sort=None, height=16 * len(frame) + 60, x_title=None,
+                                     y_title=f"position on {a} → {b}"),
+                         frame, key="rw_direction_table")
+    with right:
+        rows = [{"word": w, "position": float(pos[table.row(w)])} for w in dict.fromkeys(others)]
+        if rows:
+            data_table(pd.DataFrame(rows).sort_values("position", kind="stable"), hide_index=True,
+                       key="rw_direction_placed", column_config={"position": st.column_config.NumberColumn(format="%.2f")})
+    st.caption(f"Each word's position is the cosine of its row with the direction v({plain(b)}) − v({plain(a)}) "
+               f"(rows scaled to length 1 first): the {DIRECTION_ENDS} lowest and highest of the {top:,} commonest "
+               "words. A direction found from two words mixes every way they differ: check its ends before "
+               "calling it “gender” or “sentiment”.")
 
 
 def game_panel(table) -> None:

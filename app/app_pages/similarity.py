@@ -4,17 +4,24 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import charts, layout
-from lab_ui.common import chart_with_table, error, intro
+from lab_ui.common import chart_with_table, data_table, error, intro, plain
 from lab_ui.exercises import Exercise, show
 from lab_ui.parse import MAX_TEXT, InputError, parse_vector
 from lab_ui.presenter import reset_button
-from lab_ui.runs import corpus_for
+from lab_ui.real_models import REAL_TABLES, real_or_none, table_choice
+from lab_ui.runs import corpus_for, run
+from core.run import RunRequest
 from lab_ui.similarity_views import arrows_chart, arrows_frame, arrows_px, onehot_cosines, squares
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.params import GPT2_VOCAB_SIZE
+from core.pretrained import WORD_FORM
 from core.similarity import CosineSteps, cosine_steps
+from core.skipgram import SkipGramConfig
+from core.vectors import UnknownLabel, Vectors
 
 STEPS_PX = 360   # the step-by-step block
+MAX_WORD = 40
+WORD_NEIGHBOURS = 5
 
 
 def main() -> None:
@@ -34,6 +41,8 @@ def main() -> None:
         arrows_panel(u, v, s)
     st.divider()
     onehot_panel(corpus_for(GUIDE_TEXT, GUIDE_WINDOW).vocab)
+    st.divider()
+    words_panel()
     exercises()
 
 
@@ -108,6 +117,55 @@ def onehot_panel(vocab: list[str]) -> None:
         st.metric("largest cosine between different words", f"{oh.largest:.2f}")
         st.caption("Dense vectors (the next screens) are narrow, and any two of them can be close, "
                    "far apart, or anywhere in between.")
+        st.page_link("app_pages/real_table.py", label="Dense rows of a real model: cat near dog, far from car",
+                     icon=":material/table_view:")
+
+
+def words_panel() -> None:
+    """The same four steps on two words' rows of a table: the lesson's toy table or a real one."""
+    st.subheader("The same cosine on two words' rows")
+    name = table_choice(st, "sim_table")
+    c1, c2 = layout.blocks(layout.MIN_CONTROL, layout.MIN_CONTROL, key="sim_words")
+    a = c1.text_input("Word A", "cat", key="sim_word_a", bind="query-params", max_chars=MAX_WORD)
+    b = c2.text_input("Word B", "dog", key="sim_word_b", bind="query-params", max_chars=MAX_WORD)
+    if name is None:
+        lesson = run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(), GUIDE_WINDOW))
+        table, what = Vectors(lesson.vocab, lesson.E), "the lesson's toy table (the Train screen's reference run)"
+    else:
+        table = real_or_none(name)
+        if table is None:
+            return
+        what = next(shown for shown, n in REAL_TABLES.items() if n == name)
+    first, second = table_word(table, name, a), table_word(table, name, b)
+    if first is None or second is None:
+        return
+    (la, ua), (lb, ub) = first, second
+    s = cosine_steps(ua, ub)
+    st.markdown(f"In {what}, every row has {len(ua)} numbers. u = row of “{plain(la)}”, v = row of “{plain(lb)}”:\n\n"
+                f"u·v = **{s.dot:.4g}**, |u| = **{s.norm_u:.4g}**, |v| = **{s.norm_v:.4g}**, cosine = "
+                f"{s.dot:.4g} / ({s.norm_u:.4g} × {s.norm_v:.4g}) = **{s.cosine:.3f}**")
+    layout.metrics([dict(label="cosine", value=f"{s.cosine:.3f}"),
+                    dict(label="angle", value=f"{s.angle_degrees:.1f}°"),
+                    dict(label="numbers per row", value=f"{len(ua)}")], key="sim_words_metrics")
+    near = {f"nearest to {plain(w)}": table.nearest(w, WORD_NEIGHBOURS) for w in (la, lb)}
+    data_table(pd.DataFrame({k: [f"{plain(w)} {c:.2f}" for w, c in v] for k, v in near.items()}),
+               hide_index=True, key="sim_words_nearest")
+    st.caption("Each word's nearest rows by cosine in the whole table (the word itself left out). "
+               "The same four steps as above: only the rows are longer.")
+
+
+def table_word(table, name: str | None, typed: str) -> tuple[str, np.ndarray] | None:
+    """A typed word's label and row in ``table`` (a real token table's word gets its space), or
+    None after a message naming the nearest spellings."""
+    word = typed.strip()
+    label = word if name is None else WORD_FORM[name].format(word)
+    if label not in table and label.lower() in table:
+        label = label.lower()
+    try:
+        return label, np.asarray(table.vector(label), dtype=np.float64)
+    except UnknownLabel as err:
+        error(f"Word “{plain(word)}”: {err}")
+        return None
 
 
 def exercises() -> None:

@@ -87,6 +87,8 @@ def bank_panel(tokens: list[Token], bank_id: int) -> None:
         "same vector. Telling them apart is left to the layers after the table, which mix in the "
         "neighbouring words.")
     st.page_link("app_pages/real_context.py", label="Measured on a real model: static against contextual", icon=":material/compare:")
+    st.page_link("app_pages/real_table.py", label="The “·bank” row of a real model's table, and its nearest tokens",
+                 icon=":material/table_view:")
 
 
 def near_strings_panel(enc) -> None:
@@ -103,6 +105,8 @@ def near_strings_panel(enc) -> None:
                "numbers says they are the same animal. The space is part of the token: "
                f"“{visible(' bank')}” is {spaced_bank}, “{visible('bank')}” without it is {bare_bank}. Ids come from "
                "the order in which the tokenizer learned its merges, not from meaning.")
+    st.page_link("app_pages/real_tokenizers.py", label="The same words under four real tokenizers: other ids, and why",
+                 icon=":material/view_week:")
 
 
 def id_lookup_panel(enc, start_id: int) -> None:

@@ -7,7 +7,7 @@ import streamlit as st
 from lab_ui.links import named
 
 from core.encodings import EncodingUnavailable
-from core.pretrained import ModelUnavailable, load_table
+from core.pretrained import MODELS_INSTALL, ModelUnavailable, installed, load_table
 from core.tokenizer import TokenizerUnavailable, clean_text, encoding
 
 TEXT_MAX_CHARS = 500          # typed text is cut here (with a note): every token gets a row shown
@@ -62,3 +62,31 @@ def text_box(label: str, default: str, key: str, height: int = 90) -> str:
     for note in notes:
         st.info(note)
     return text
+
+
+TOY_TABLE = "the lesson's toy table"
+REAL_TABLES = {"GloVe 6B 50d (real words)": "glove-6b-50d", "SmolLM2-135M's token table": "smollm2-135m"}
+
+
+def table_choice(where, key: str, toy: str = TOY_TABLE, label: str = "Table") -> str | None:
+    """A choice of table bound to the page address: the toy one first (the default), then the
+    real tables that are installed. Returns the real table's name, or None for the toy one.
+    With a model package missing its choice is left out and a note says how to install it."""
+    real = {shown: name for shown, name in REAL_TABLES.items() if installed(name)}
+    choice = where.radio(label, [toy, *real], key=named(key, label), bind="query-params", horizontal=True,
+                         help="The first table is trained by this app; the real ones "
+                              "are read from the installed model files.")
+    if len(real) < len(REAL_TABLES):
+        missing = [shown for shown, name in REAL_TABLES.items() if shown not in real]
+        where.caption(f"Not installed here: {', '.join(missing)}. Install the real models with "
+                      f"`{MODELS_INSTALL}`.")
+    return real.get(choice)
+
+
+def real_or_none(name: str):
+    """The real table ``name``, or None after a message (this block only; the screen goes on)."""
+    try:
+        return _table(name)
+    except UNAVAILABLE as err:
+        st.error(f"The real table is not available here. {err}")
+        return None

@@ -260,3 +260,40 @@ def test_glove_game_hints_and_keeps_going(glove):
     assert 1 + int((sims > sea + 1e-6).sum()) <= rank <= 1 + int((sims > sea - 1e-6).sum())
     np.testing.assert_allclose(best["cosine"][1], sea, atol=1e-5)
     assert any("Found" in s.value for s in at.success)          # the win, and the game goes on
+
+
+def test_real_words_direction_he_she():
+    glove = get(load_table, "glove-6b-50d")
+    at = open_screen("real_words")
+    assert_clean(at)
+    # NumPy's own projection: unit rows of the 10,000 commonest words on the unit vector of u(she) - u(he)
+    X = np.asarray(glove.E[:10_000], np.float64)
+    U = X / np.linalg.norm(X, axis=1, keepdims=True)
+    axis = U[glove.index["she"]] - U[glove.index["he"]]
+    pos = U @ axis / np.linalg.norm(axis)
+    order = np.argsort(pos, kind="stable")
+    ends = next(d.value for d in at.dataframe if list(d.value.columns) == ["word", "position", "side"])
+    assert ends["word"].tolist() == [glove.labels[j] for j in order[:10]] + [glove.labels[j] for j in order[::-1][:10]]
+    np.testing.assert_allclose(ends["position"], np.r_[pos[order[:10]], pos[order[::-1][:10]]], atol=1e-6)
+    placed = next(d.value for d in at.dataframe if list(d.value.columns) == ["word", "position"])
+    want = {w: pos[glove.index[w]] for w in ["king", "queen", "doctor", "nurse"]}
+    assert placed["word"].tolist() == sorted(want, key=want.get)
+    assert want["queen"] > want["king"] and want["nurse"] > want["doctor"]   # the lesson's claim, on GloVe
+
+
+def test_real_words_direction_bad_words():
+    get(load_table, "glove-6b-50d")
+    at = open_screen("real_words", rw_dir_b="he")
+    assert "two different words" in texts(at)
+    at = open_screen("real_words", rw_dir_words="queen xqzzy")
+    assert "not in the vocabulary" in texts(at)
+    assert_clean(at)
+
+
+def test_real_tokenizers_sentencepiece_explained_as_a_worked_example():
+    at = open_screen("real_tokenizers")
+    assert_clean(at)
+    frame = next(d.value for d in at.dataframe if "pieces (worked example)" in d.value.columns)
+    assert frame["pieces (worked example)"].tolist()[:3] == ["▁the | ▁river | ▁bank", "▁bank", "▁river | bank"]
+    assert "not the output of a tokenizer" in texts(at)
+    assert "id" not in " ".join(frame.columns)                # no made-up ids
