@@ -21,6 +21,7 @@ half of whom close their tab in the middle of a run (that run must stop).
 Run from the repository root:
     .venv/bin/python -m bench.classroom --students 40 --heavy 3 --seconds 180 --arrival 60
     .venv/bin/python -m bench.classroom --url http://127.0.0.1:8600   # an existing server
+    .venv/bin/python -m bench.classroom --floor ...   # Streamlit's own floor first, then the ratio
 It prints one table; only loopback addresses are contacted, every wait is bounded.
 """
 from __future__ import annotations
@@ -41,6 +42,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.asyncio.client import connect
 
 from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
+from bench.classroom_floor import SHAPE as FLOOR_SHAPE, ratio_table, run_floor, summary as floor_summary
 from bench.classroom_report import WARMUP_S, report, warmup
 from bench.machine import load
 from deploy import serve as deploy_serve
@@ -301,6 +303,9 @@ def main() -> None:
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
     ap.add_argument("--replicas", type=int, default=0,
                     help="start this many app processes behind nginx (deploy/serve.py) instead of one")
+    ap.add_argument("--floor", action="store_true",
+                    help="first run Streamlit's floor for the same class (bench.classroom_floor: a page "
+                         "of Train's shape, none of the app's code), then the app; print both and their ratio")
     args = ap.parse_args()
     if not 0 <= args.arrival < args.seconds:
         ap.error("--arrival must be at least 0 and shorter than --seconds")
@@ -308,6 +313,13 @@ def main() -> None:
         ap.error(f"between 1 and {MAX_STUDENTS} students in all")
     if args.url and not re.match(r"http://(127\.\d+\.\d+\.\d+|localhost)(:\d+)?$", args.url):
         ap.error("only loopback addresses (127.x.x.x or localhost) may be load-tested")
+    floor = None
+    if args.floor:
+        print(f"machine load before the floor: {load()}", flush=True)
+        f_students, f_memory, f_wall = run_floor(args.students, args.seconds, args.seed, args.arrival)
+        print("Streamlit's floor (bench/floor_app.py, " + FLOOR_SHAPE + "), the same class:\n"
+              + report(f_students, [], f_memory, f_wall, args.seconds, args.arrival) + "\n", flush=True)
+        floor = floor_summary(f_students, args.arrival)
     proc, cluster, logs, pids, base = None, None, [], [], args.url
     if args.replicas:
         cluster = deploy_serve.start(args.replicas)
@@ -327,6 +339,8 @@ def main() -> None:
         if cluster is not None:
             cluster.stop()
     print(report(students, heavies, memory, wall, args.seconds, args.arrival))
+    if floor is not None:
+        print("\n" + ratio_table(floor_summary(students, args.arrival), floor))
     if logs:
         stopped = sum(p.read_text(errors="replace").count("its session has gone away") for p in logs)
         print(f"long runs stopped because their tab closed (server log): {stopped}")
