@@ -179,8 +179,10 @@ async def open_session(base: str, s: Student):
     if cookie:
         headers["Cookie"] = cookie.split(";", 1)[0]
     url = base.replace("http://", "ws://") + "/_stcore/stream"
+    # No client keepalive pings (a browser sends none): on a server too busy to answer one
+    # within 20 s, the websockets library would drop the session, where a tab keeps waiting.
     return await connect(url, subprotocols=["streamlit"], additional_headers=headers,
-                         max_size=None, open_timeout=30)
+                         max_size=None, open_timeout=30, ping_interval=None)
 
 
 async def light_student(s: Student, base: str, actions, truth: dict, t_start: float,
@@ -322,7 +324,10 @@ def main() -> None:
         floor = floor_summary(f_students, args.arrival)
     proc, cluster, logs, pids, base = None, None, [], [], args.url
     if args.replicas:
+        t_up = time.perf_counter()
         cluster = deploy_serve.start(args.replicas)
+        print(f"{args.replicas} replicas behind nginx, each warm (deploy.serve): ready after "
+              f"{time.perf_counter() - t_up:.1f} s (load {load()})", flush=True)
         base, logs, pids = cluster.url, cluster.logs, [p.pid for p in cluster.replicas]
     elif base is None:
         logs = [Path(tempfile.mkdtemp()) / "server.log"]
