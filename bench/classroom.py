@@ -46,6 +46,7 @@ from bench.classroom_floor import SHAPE as FLOOR_SHAPE, ratio_table, run_floor, 
 from bench.classroom_report import WARMUP_S, report, warmup
 from bench.machine import load
 from deploy import serve as deploy_serve
+from deploy.warm import first_visit
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
 
@@ -305,6 +306,9 @@ def main() -> None:
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
     ap.add_argument("--replicas", type=int, default=0,
                     help="start this many app processes behind nginx (deploy/serve.py) instead of one")
+    ap.add_argument("--warm", action="store_true",
+                    help="one server: visit it once before the class (deploy.warm), as deploy.serve "
+                         "does for its replicas (which are always warmed)")
     ap.add_argument("--floor", action="store_true",
                     help="first run Streamlit's floor for the same class (bench.classroom_floor: a page "
                          "of Train's shape, none of the app's code), then the app; print both and their ratio")
@@ -334,6 +338,8 @@ def main() -> None:
         proc, base = launch_server(logs[0])
         wait_healthy(proc, base, logs[0])
         pids = [proc.pid]
+        if args.warm:
+            print(f"warmed by a first visit (deploy.warm) in {first_visit(base):.1f} s", flush=True)
     print(f"machine load before: {load()}")
     try:
         students, heavies, memory, wall = asyncio.run(classroom(

@@ -2,7 +2,8 @@
 shape with none of the app's code (``bench/floor_app.py``: a slider, 80 plain elements, three
 small charts), timed as ``bench.classroom`` times the app.
 
-Each floor student arrives at a seeded moment within ``--arrival`` s (0: all in the same
+The server is visited once before the class (its imports done, as ``deploy.serve`` warms the
+app's replicas). Each floor student arrives at a seeded moment within ``--arrival`` s (0: all in the same
 second), opens the page, then every 5-15 s (seeded: 10 s on average, the app's students' pace)
 moves the slider one step and waits for ``script_finished``. Every rerun changes every element,
 as moving d_model changes every figure on Train. What is left is Streamlit's own cost: a new
@@ -77,11 +78,14 @@ async def floor_class(base: str, n: int, seconds: float, seed: int, arrival: flo
 
 
 def run_floor(n: int, seconds: float, seed: int, arrival: float):
-    """Start ``streamlit run bench/floor_app.py``, run the floor class on it, stop it."""
+    """Start ``streamlit run bench/floor_app.py``, visit it once (its imports done before the
+    class, as ``deploy.serve`` does for the app), run the floor class on it, stop it."""
+    from deploy.warm import first_visit
     log = Path(tempfile.mkdtemp()) / "floor.log"
     proc, base = launch_server(log, script="bench/floor_app.py")
     try:
         wait_healthy(proc, base, log)
+        first_visit(base, page="")
         return asyncio.run(floor_class(base, n, seconds, seed, arrival, [proc.pid]))
     finally:
         stop_server(proc)
