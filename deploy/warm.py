@@ -8,7 +8,7 @@ settings and waits until its script run has finished; then the server is warm.
 
     python -m deploy.warm http://127.0.0.1:8501     # warm a server that is already running
 
-Only Streamlit's own dependencies are used (tornado's websocket client, Streamlit's protobufs)."""
+Only Streamlit's own dependencies are used (the websockets client, Streamlit's protobufs)."""
 from __future__ import annotations
 
 import asyncio
@@ -22,30 +22,24 @@ FIRST_PAGE = "train"
 
 
 async def _visit(base: str, page: str, timeout: float) -> None:
-    from tornado.httpclient import HTTPRequest
-    from tornado.websocket import websocket_connect
+    from websockets.asyncio.client import connect
 
     url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
-    ws = await websocket_connect(HTTPRequest(url, connect_timeout=timeout, request_timeout=timeout),
-                                 subprotocols=["streamlit"])
-    try:
+    async with connect(url, subprotocols=["streamlit"], max_size=None, open_timeout=timeout,
+                       ping_interval=None) as ws:
         msg = BackMsg()
         msg.rerun_script.page_name = page
         msg.rerun_script.context_info.url = f"{base.rstrip('/')}/{page}"
-        await ws.write_message(msg.SerializeToString(), binary=True)
+        await ws.send(msg.SerializeToString())
         deadline = time.monotonic() + timeout
         while True:
-            frame = await asyncio.wait_for(ws.read_message(), max(0.1, deadline - time.monotonic()))
-            if frame is None:
-                raise ConnectionError("the server closed the websocket during the first visit")
+            frame = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
             if isinstance(frame, str):
                 continue
             fwd = ForwardMsg()
             fwd.ParseFromString(frame)
             if fwd.WhichOneof("type") == "script_finished":
                 return
-    finally:
-        ws.close()
 
 
 def first_visit(base: str, page: str = FIRST_PAGE, timeout: float = 120.0) -> float:
