@@ -52,6 +52,7 @@ import pandas  # noqa: E402,F401
 from lab_ui.handout import handout, handout_link, tables_switch  # noqa: E402
 from lab_ui import links  # noqa: E402
 from lab_ui.memory import start_releasing  # noqa: E402
+from lab_ui.warmup import start as start_warmup  # noqa: E402
 from lab_ui.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES  # noqa: E402
 from lab_ui.presenter import LESSON, next_button, presenting, top_bar  # noqa: E402
 
@@ -78,6 +79,17 @@ def give_memory_back():
 
 
 give_memory_back()
+
+
+@st.cache_resource(show_spinner=False)
+def warm_the_lesson():
+    """Once per server process: the Train screen's modules, its compiled script and the lesson's
+    reference run prepared in a background thread, before a class opens the link together
+    (lab_ui.warmup; docs/performance.md, "A class on one server")."""
+    return start_warmup()
+
+
+warm_the_lesson()
 
 # A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
 st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),

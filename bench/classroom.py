@@ -21,6 +21,7 @@ half of whom close their tab in the middle of a run (that run must stop).
 Run from the repository root:
     .venv/bin/python -m bench.classroom --students 40 --heavy 3 --seconds 180 --arrival 60
     .venv/bin/python -m bench.classroom --url http://127.0.0.1:8600   # an existing server
+    .venv/bin/python -m bench.classroom --floor ...   # Streamlit's own floor first, then the ratio
 It prints one table; only loopback addresses are contacted, every wait is bounded.
 """
 from __future__ import annotations
@@ -41,9 +42,11 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.asyncio.client import connect
 
 from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
+from bench.classroom_floor import SHAPE as FLOOR_SHAPE, ratio_table, run_floor, summary as floor_summary
 from bench.classroom_report import WARMUP_S, report, warmup
 from bench.machine import load
 from deploy import serve as deploy_serve
+from deploy.warm import first_visit
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
 
@@ -177,8 +180,10 @@ async def open_session(base: str, s: Student):
     if cookie:
         headers["Cookie"] = cookie.split(";", 1)[0]
     url = base.replace("http://", "ws://") + "/_stcore/stream"
+    # No client keepalive pings (a browser sends none): on a server too busy to answer one
+    # within 20 s, the websockets library would drop the session, where a tab keeps waiting.
     return await connect(url, subprotocols=["streamlit"], additional_headers=headers,
-                         max_size=None, open_timeout=30)
+                         max_size=None, open_timeout=30, ping_interval=None)
 
 
 async def light_student(s: Student, base: str, actions, truth: dict, t_start: float,
@@ -301,6 +306,12 @@ def main() -> None:
     ap.add_argument("--url", help="an already running server (loopback only); default: start one")
     ap.add_argument("--replicas", type=int, default=0,
                     help="start this many app processes behind nginx (deploy/serve.py) instead of one")
+    ap.add_argument("--warm", action="store_true",
+                    help="one server: visit it once before the class (deploy.warm), as deploy.serve "
+                         "does for its replicas (which are always warmed)")
+    ap.add_argument("--floor", action="store_true",
+                    help="first run Streamlit's floor for the same class (bench.classroom_floor: a page "
+                         "of Train's shape, none of the app's code), then the app; print both and their ratio")
     args = ap.parse_args()
     if not 0 <= args.arrival < args.seconds:
         ap.error("--arrival must be at least 0 and shorter than --seconds")
@@ -308,15 +319,27 @@ def main() -> None:
         ap.error(f"between 1 and {MAX_STUDENTS} students in all")
     if args.url and not re.match(r"http://(127\.\d+\.\d+\.\d+|localhost)(:\d+)?$", args.url):
         ap.error("only loopback addresses (127.x.x.x or localhost) may be load-tested")
+    floor = None
+    if args.floor:
+        print(f"machine load before the floor: {load()}", flush=True)
+        f_students, f_memory, f_wall = run_floor(args.students, args.seconds, args.seed, args.arrival)
+        print("Streamlit's floor (bench/floor_app.py, " + FLOOR_SHAPE + "), the same class:\n"
+              + report(f_students, [], f_memory, f_wall, args.seconds, args.arrival) + "\n", flush=True)
+        floor = floor_summary(f_students, args.arrival)
     proc, cluster, logs, pids, base = None, None, [], [], args.url
     if args.replicas:
+        t_up = time.perf_counter()
         cluster = deploy_serve.start(args.replicas)
+        print(f"{args.replicas} replicas behind nginx, each warm (deploy.serve): ready after "
+              f"{time.perf_counter() - t_up:.1f} s (load {load()})", flush=True)
         base, logs, pids = cluster.url, cluster.logs, [p.pid for p in cluster.replicas]
     elif base is None:
         logs = [Path(tempfile.mkdtemp()) / "server.log"]
         proc, base = launch_server(logs[0])
         wait_healthy(proc, base, logs[0])
         pids = [proc.pid]
+        if args.warm:
+            print(f"warmed by a first visit (deploy.warm) in {first_visit(base):.1f} s", flush=True)
     print(f"machine load before: {load()}")
     try:
         students, heavies, memory, wall = asyncio.run(classroom(
@@ -327,6 +350,8 @@ def main() -> None:
         if cluster is not None:
             cluster.stop()
     print(report(students, heavies, memory, wall, args.seconds, args.arrival))
+    if floor is not None:
+        print("\n" + ratio_table(floor_summary(students, args.arrival), floor))
     if logs:
         stopped = sum(p.read_text(errors="replace").count("its session has gone away") for p in logs)
         print(f"long runs stopped because their tab closed (server log): {stopped}")

@@ -97,3 +97,21 @@ def test_floor_app_draws_the_shape_its_address_asks_for():
     at.run()
     assert [m.value for m in at.metric] == ["4", "4"]     # only element 0 follows the slider
     assert "the value is 7" in at.caption[0].value
+
+
+def test_the_floor_class_times_every_rerun_of_its_sessions():
+    """bench.classroom_floor: two sessions on the floor page, all at once; every planned
+    action is timed (an open, then slider moves every 5-15 s), with no error."""
+    import random
+
+    from bench.classroom_floor import floor_plan, ratio_table, run_floor, summary
+
+    plans = [floor_plan(12, random.Random(r), 0) for r in (0.1, 0.2)]
+    assert all(p[0] == 0 and all(5 <= b - a <= 15 for a, b in zip(p, p[1:])) for p in plans)
+    students, _, _ = run_floor(2, 12, seed=0, arrival=0)
+    assert [e for s in students for e in s.errors] == []
+    planned = floor_plan(12, random.Random(random.Random(0).random()), 0)   # student 0's plan
+    assert len(students[0].latencies) == len(planned) >= 2
+    p95 = summary(students, 0)
+    assert p95["whole class"] > 0
+    assert "2.0x" in ratio_table({k: 2 * v for k, v in p95.items() if v == v}, p95)

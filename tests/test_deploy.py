@@ -124,6 +124,26 @@ def test_the_nginx_config_names_every_replica_and_passes_websockets(tmp_path):
     assert conf.count("server 127.0.0.1:900") == 3
     assert "listen 127.0.0.1:8600" in conf and "proxy_set_header Upgrade $http_upgrade" in conf
     assert "hash $lab_route consistent" in conf and "{{" not in conf
+    room = serve.nginx_config(8600, [9001], tmp_path, address="0.0.0.0")
+    assert "listen 0.0.0.0:8600" in room and "server 127.0.0.1:9001" in room   # replicas stay on loopback
+
+
+def test_the_first_visit_warms_a_fresh_server(tmp_path):
+    """deploy.warm: one session on Train, finished before it returns: the fresh server (only
+    Streamlit loaded, about 55 MiB) has imported the app and trained the lesson's run after it."""
+    from bench.browser import launch_server, stop_server, tree_rss, wait_healthy
+    from deploy.warm import first_visit
+
+    proc, base = launch_server(tmp_path / "server.log")
+    try:
+        wait_healthy(proc, base, tmp_path / "server.log")
+        idle = tree_rss(proc.pid)[0]
+        assert first_visit(base) > 0
+        assert tree_rss(proc.pid)[0] > idle + 40 * 2**20
+        log = (tmp_path / "server.log").read_text(errors="replace")
+        assert "Traceback" not in log and "warming up the lesson's run failed" not in log
+    finally:
+        stop_server(proc)
 
 
 def test_the_report_gives_the_p95_of_each_30_seconds():

@@ -10,6 +10,7 @@ import streamlit as st
 from lab_ui import captions, charts, layout
 from lab_ui.common import chart_with_table, lazy_box, data_table
 from lab_ui.find_word import FOUND_K, found_table, ring_args
+from lab_ui.per_run import derived
 from lab_ui.projection_views import word_groups
 from lab_ui.train_views import heatmap_order, neighbours_panel
 from core.corpus import Corpus
@@ -30,13 +31,30 @@ def result_tab(result: RunResult, corpus: Corpus, floor: float, window: int, d_m
     loss_panel(result, corpus, floor)
     if result.diverged:
         return
-    S = cosine_matrix(result.E)                 # (V, V) cosine of every pair of trained rows
-    order = heatmap_order(S, corpus)            # the words the heatmap shows, similar ones together
+    S = run_cosines(result)                     # (V, V) cosine of every pair of trained rows
+    order = run_heatmap_order(result, corpus)   # the words the heatmap shows, similar ones together
     size = heatmap_px(len(order))
     similarity_panel(result, corpus, S, order, size, found)
     map_panel(result, corpus, d_model, min(size, 420), generated, found, S)
     reading_notes()
     pairs_panel(corpus, window)
+
+
+# What the tab derives from a run is worked out once per run and server, and shared by every
+# session showing that run (lab_ui.per_run); lab_ui.warmup prepares the lesson's run's at start.
+def run_cosines(result: TrainResult) -> np.ndarray:
+    """(V, V) cosine of every pair of the run's trained rows."""
+    return derived(result, "cosine", lambda: cosine_matrix(result.E))
+
+
+def run_heatmap_order(result: TrainResult, corpus: Corpus) -> np.ndarray:
+    """The words the heatmap shows (``corpus`` is the run's own), similar ones together."""
+    return derived(result, "heatmap order", lambda: heatmap_order(run_cosines(result), corpus))
+
+
+def run_pca(result: TrainResult):
+    """The run's rows projected on their two main directions (core.projection.pca)."""
+    return derived(result, "pca", lambda: pca(result.E, k=2))
 
 
 def heatmap_px(n_words: int) -> int:
@@ -51,8 +69,10 @@ def loss_panel(result: RunResult, corpus: Corpus, floor: float) -> None:
     guess = uniform_loss(corpus.V)
     refs = {f"uniform guess: ln {corpus.V} = {guess:.3f}": guess, f"loss floor: {floor:.3f}": floor}
     with st.container(key="train_loss"):
-        chart_with_table(charts.loss_curve({"this run": result.losses}, refs),
-                         pd.DataFrame({"step": np.arange(len(result.losses)), "loss": result.losses}),
+        chart_with_table(derived(result, ("loss curve", charts.presenting()),
+                                 lambda: charts.loss_curve({"this run": result.losses}, refs)),
+                         derived(result, "loss table", lambda: pd.DataFrame(
+                             {"step": np.arange(len(result.losses)), "loss": result.losses})),
                          key="train_loss_table", stretch=True)
     st.caption(
         "The loss is the average surprise at the true neighbour. A uniform guess over "
@@ -72,9 +92,11 @@ def similarity_panel(result: RunResult, corpus: Corpus, S: np.ndarray, order: np
                                                                                key="train_sim")
     with left:
         st.subheader(captions.vectors_title(captions.last_finite_step(result.losses)))
-        chart_with_table(charts.heatmap(S[np.ix_(order, order)], ordered, size=size,
-                                        mark=None if found is None else corpus.vocab[found]),
-                         pd.DataFrame(S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word"),
+        mark = None if found is None else corpus.vocab[found]
+        chart_with_table(derived(result, ("heatmap", size, mark, charts.presenting()),
+                                 lambda: charts.heatmap(S[np.ix_(order, order)], ordered, size=size, mark=mark)),
+                         derived(result, "cosine table", lambda: pd.DataFrame(
+                             S, index=corpus.vocab, columns=corpus.vocab).reset_index(names="word")),
                          key="train_heatmap_table", stretch=True)
         if result.E.shape[1] == 1:
             st.caption(captions.one_dimension(S))
@@ -95,17 +117,19 @@ def map_panel(result: RunResult, corpus: Corpus, d_model: int, size: int, genera
     """The PCA map of the trained rows (coloured by the generator's groups when given), and how
     to read it; a found word and its neighbours ringed, with the map's verdict on each."""
     left, right = layout.blocks(layout.CHART, layout.PANEL, key="train_map")
-    p = pca(result.E, k=2)
+    p = run_pca(result)
     overlap = neighbour_overlap(result.E, p.coords, FOUND_K) if found is not None else None
     with left:
         st.subheader("Map of the words (PCA)")
-        chart_with_table(
-            charts.scatter(p.coords, corpus.vocab, corpus.vocab, size=size,
-                           colour=word_groups(corpus.vocab, generated) if generated is not None else None,
-                           priority=[int(i) for i in corpus.most_frequent(corpus.V)],
-                           title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread",
-                           **(ring_args(overlap, found) if overlap is not None else {})),
-            pd.DataFrame({"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]}),
+        chart_with_table(derived(result, ("map", size, generated is not None, found, charts.presenting()),
+                                 lambda: charts.scatter(
+            p.coords, corpus.vocab, corpus.vocab, size=size,
+            colour=word_groups(corpus.vocab, generated) if generated is not None else None,
+            priority=[int(i) for i in corpus.most_frequent(corpus.V)],
+            title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread",
+            **(ring_args(overlap, found) if overlap is not None else {}))),
+            derived(result, "map table", lambda: pd.DataFrame(
+                {"word": corpus.vocab, "direction 1": p.coords[:, 0], "direction 2": p.coords[:, 1]})),
             key="train_pca_table", stretch=True)
         if overlap is not None and found is not None and S is not None:
             data_table(found_table(corpus.vocab, found, S[found], {"PCA map": overlap}), hide_index=True,

@@ -1,0 +1,78 @@
+"""Work done once per server, when it starts, instead of by the first students of a class.
+
+When a class opens the link in the same second, every student's first Train page arrives
+together, and anything the first page needs that is not ready yet (the Train screen's modules,
+its compiled script, the lesson's reference run and what the Result tab derives from it) is
+built while forty sessions wait behind it. ``start()`` builds all of it in a background thread
+as the server starts (the router calls it once per process), so the first student finds it
+ready; a student who arrives earlier still gets it as before, from the same caches."""
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from core.corpus import GUIDE_TEXT
+from core.skipgram import SkipGramConfig
+
+PAGES = Path(__file__).resolve().parent.parent / "app_pages"
+FIRST_PAGES = ("home.py", "train.py")
+"""The pages a class opens first: compiled at start."""
+TRAIN_MODULES = ("lab_ui.train_result", "lab_ui.train_views", "lab_ui.bigtext_view", "lab_ui.find_word",
+                 "lab_ui.train_controls", "lab_ui.pickers", "lab_ui.player", "lab_ui.projection_views",
+                 "core.honesty", "core.negsampling", "core.export", "core.generated", "core.senses")
+"""What the Train screen imports on its first run."""
+
+
+def lesson_run() -> tuple[str, int, SkipGramConfig]:
+    """The text, window and config the Train screen asks for at its starting settings (the
+    widgets' defaults, ``train_controls.LESSON_DEFAULTS``, with the steps the budget allows)."""
+    from lab_ui.guard import fit_steps
+    from lab_ui.runs import corpus_for
+    from lab_ui.train_controls import LESSON_DEFAULTS, STEP_OPTIONS, TRAIN_VOCAB_CAP
+    values: dict[str, Any] = dict(LESSON_DEFAULTS)
+    window = int(values.pop("window"))
+    config = SkipGramConfig(**values)
+    corpus = corpus_for(GUIDE_TEXT, window, TRAIN_VOCAB_CAP)
+    steps, _ = fit_steps(corpus.V, config.d_model, config.steps, STEP_OPTIONS)
+    return GUIDE_TEXT, window, replace(config, steps=steps)
+
+
+def compile_pages() -> None:
+    """Streamlit compiles a page's script on its first run, under a lock the other sessions
+    wait on; do it now. (Streamlit's own script cache: skipped if its internals change.)"""
+    from streamlit.runtime import Runtime
+    cache = getattr(Runtime.instance(), "_script_cache", None) if Runtime.exists() else None
+    if cache is not None:
+        for name in FIRST_PAGES:
+            cache.get_bytecode(str(PAGES / name))
+
+
+def warm() -> None:
+    """Everything above, in order; returns when done."""
+    for name in TRAIN_MODULES:
+        importlib.import_module(name)
+    compile_pages()
+    from lab_ui.runs import corpus_for, train_run
+    from lab_ui.train_controls import TRAIN_VOCAB_CAP
+    from lab_ui.train_result import run_heatmap_order, run_pca
+    text, window, config = lesson_run()
+    result = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP)
+    run_heatmap_order(result, corpus_for(text, window, TRAIN_VOCAB_CAP))
+    run_pca(result)
+
+
+def start() -> threading.Thread:
+    """``warm()`` in a background thread; a failure is logged, never raised (the pages then
+    build what they need as they would have)."""
+    def run() -> None:
+        try:
+            warm()
+        except Exception:
+            logging.getLogger(__name__).exception("warming up the lesson's run failed")
+    thread = threading.Thread(target=run, name="embedding-lab-warmup", daemon=True)
+    thread.start()
+    return thread

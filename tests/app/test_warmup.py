@@ -1,0 +1,79 @@
+"""Work done once per server: the lesson's run warmed at start (lab_ui.warmup), and what the
+Result tab derives from a run built once and shared by the sessions showing it (lab_ui.per_run)."""
+import gc
+
+import numpy as np
+
+from lab_ui import per_run, warmup
+from lab_ui.runs import corpus_for, run_cache, train_run
+from lab_ui.train_controls import TRAIN_VOCAB_CAP
+from lab_ui.train_result import run_cosines, run_heatmap_order, run_pca
+from core.similarity import cosine_matrix
+from tests.app.conftest import assert_clean, metric, open_screen
+
+
+class Run:
+    """A stand-in for a run: per_run keys by identity only."""
+
+
+def test_a_derived_value_is_built_once_per_run_and_shared():
+    calls = []
+
+    def build(x):
+        calls.append(x)
+        return np.full(3, x)
+
+    a, b = Run(), Run()
+    first = per_run.derived(a, "v", lambda: build(1))
+    assert per_run.derived(a, "v", lambda: build(2)) is first      # the second ask reuses it
+    assert per_run.derived(b, "v", lambda: build(3))[0] == 3        # another run: its own
+    assert per_run.derived(a, ("v", 2), lambda: build(4))[0] == 4   # another name: its own
+    assert calls == [1, 3, 4]
+    assert not first.flags.writeable                                # shared arrays are read-only
+
+
+def test_a_freed_run_takes_its_derived_values_with_it():
+    before = per_run.size()
+    run = Run()
+    per_run.derived(run, "v", lambda: 1)
+    assert per_run.size() == before + 1
+    del run
+    gc.collect()
+    assert per_run.size() == before
+
+
+def test_the_result_tabs_derived_values_are_the_cores():
+    text, window, config = warmup.lesson_run()
+    result = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP)
+    corpus = corpus_for(text, window, TRAIN_VOCAB_CAP)
+    np.testing.assert_array_equal(run_cosines(result), cosine_matrix(result.E))
+    assert run_cosines(result) is run_cosines(result)
+    assert sorted(run_heatmap_order(result, corpus)) == list(range(corpus.V))
+    assert run_pca(result).coords.shape == (corpus.V, 2)
+
+
+def test_the_warm_up_trains_exactly_the_run_the_train_screen_opens_with():
+    """After warm(), opening Train at its starting settings trains nothing new: the run the
+    screen asks for is the warmed one (a warm-up keyed differently would add a run)."""
+    run_cache().clear()
+    warmup.warm()
+    assert len(run_cache()) == 1
+    text, window, config = warmup.lesson_run()
+    warmed = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP)
+    at = open_screen("train", tables=False)
+    assert_clean(at)
+    assert len(run_cache()) == 1
+    assert metric(at, "loss, step 0") == f"{warmed.losses[0]:.3f}"
+    assert metric(at, f"loss, step {len(warmed.losses) - 1:,}") == f"{warmed.final_loss:.3f}"
+
+
+def test_the_router_starts_the_warm_up_once_per_server(monkeypatch):
+    """Two sessions: the warm-up starts for the first only (a cached resource of the process)."""
+    import streamlit as st
+
+    started = []
+    monkeypatch.setattr(warmup, "start", lambda: started.append(1))
+    st.cache_resource.clear()
+    for _ in range(2):
+        assert_clean(open_screen("home", tables=False))
+    assert started == [1]
