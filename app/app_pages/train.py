@@ -15,8 +15,8 @@ from lab_ui.inputs import text_changes_for, word_rule_note
 from lab_ui.presenter import reset_button
 from lab_ui.links import named
 from lab_ui.runs import corpus_for, resume_training, run
-from lab_ui.train_controls import (GENERATED, LESSON_RUN, TABS, TRAIN_VOCAB_CAP, PASTED, STEP_OPTIONS,
-                                   corpus_controls, generated, keep_hidden_controls, link_notice, link_values,
+from lab_ui.train_controls import (GENERATED, LESSON_RUN, TABS, TRAIN_VOCAB_CAP, PASTED,
+                                   corpus_controls, train_request, generated, keep_hidden_controls, link_notice, link_values,
                                    run_controls, seed_control)
 from lab_ui.train_result import result_tab
 from lab_ui.train_views import compare_view, export_view, groups_view, objectives_view, replay_view
@@ -46,7 +46,7 @@ def main() -> None:
 
     corpus = corpus_or_stop(text, window)
     corpus_notes(corpus, text, source_note, pasted=source == PASTED)
-    result = train_or_stop(request(text, window, config))
+    result = train_or_stop(train_request(text, window, config))
     assert isinstance(result.config, SkipGramConfig)
     config = result.config                    # as trained: the budget may have cut the steps
     floor = loss_floor(corpus)
@@ -88,13 +88,6 @@ def corpus_notes(corpus: Corpus, text: str, source_note: str, pasted: bool) -> N
         st.info(source_note.strip())
     if pasted and (changes := text_changes_for(text)):
         st.info(word_rule_note(changes), icon=":material/translate:")
-
-
-def request(text: str, window: int, config: SkipGramConfig) -> RunRequest:
-    """The Train screen's run: the full softmax on the text (at most TRAIN_VOCAB_CAP words),
-    its steps cut to the server's budget when they do not fit (onto a Steps slider value)."""
-    return RunRequest("softmax", text, config, window, max_vocab=TRAIN_VOCAB_CAP, fit_budget=True,
-                      step_options=tuple(STEP_OPTIONS))
 
 
 def train_or_stop(asked: RunRequest) -> RunResult:

@@ -23,6 +23,7 @@ from lab_ui.presets import SOFTMAX_SETTINGS
 from core.bigtext import MAX_SOFTMAX_VOCAB
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW
 from core.generated import generate_corpus
+from core.run import RunRequest
 from core.skipgram import SkipGramConfig
 from core.textfile import NotTextError, decode_text
 
@@ -33,6 +34,13 @@ MAX_CORPUS_CHARS = 20_000
 TRAIN_VOCAB_CAP = MAX_SOFTMAX_VOCAB
 """The Train screen's full softmax keeps at most this many distinct words (rarer ones become
 <unk>); texts with more are trained with word2vec instead (core.bigtext)."""
+
+
+def train_request(text: str, window: int, config: SkipGramConfig) -> RunRequest:
+    """The Train screen's run: the full softmax on the text (at most TRAIN_VOCAB_CAP words),
+    its steps cut to the server's budget when they do not fit (onto a Steps slider value)."""
+    return RunRequest("softmax", text, config, window, max_vocab=TRAIN_VOCAB_CAP, fit_budget=True,
+                      step_options=tuple(STEP_OPTIONS))
 MAX_TEXT_MB = 5
 """Largest own text, uploaded or pasted (.streamlit/config.toml server.maxUploadSize matches)."""
 MAX_TEXT_CHARS = MAX_TEXT_MB * 1_000_000

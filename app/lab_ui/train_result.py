@@ -42,17 +42,17 @@ def result_tab(result: RunResult, corpus: Corpus, floor: float, window: int, d_m
 
 # What the tab derives from a run is worked out once per run and server, and shared by every
 # session showing that run (lab_ui.per_run); lab_ui.warmup prepares the lesson's run's at start.
-def run_cosines(result: TrainResult) -> np.ndarray:
+def run_cosines(result: RunResult) -> np.ndarray:
     """(V, V) cosine of every pair of the run's trained rows."""
     return derived(result, "cosine", lambda: cosine_matrix(result.E))
 
 
-def run_heatmap_order(result: TrainResult, corpus: Corpus) -> np.ndarray:
+def run_heatmap_order(result: RunResult, corpus: Corpus) -> np.ndarray:
     """The words the heatmap shows (``corpus`` is the run's own), similar ones together."""
     return derived(result, "heatmap order", lambda: heatmap_order(run_cosines(result), corpus))
 
 
-def run_pca(result: TrainResult):
+def run_pca(result: RunResult):
     """The run's rows projected on their two main directions (core.projection.pca)."""
     return derived(result, "pca", lambda: pca(result.E, k=2))
 

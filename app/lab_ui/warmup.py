@@ -11,11 +11,11 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from core.corpus import GUIDE_TEXT
+from core.run import RunRequest
 from core.skipgram import SkipGramConfig
 
 PAGES = Path(__file__).resolve().parent.parent / "app_pages"
@@ -27,18 +27,14 @@ TRAIN_MODULES = ("lab_ui.train_result", "lab_ui.train_views", "lab_ui.bigtext_vi
 """What the Train screen imports on its first run."""
 
 
-def lesson_run() -> tuple[str, int, SkipGramConfig]:
-    """The text, window and config the Train screen asks for at its starting settings (the
-    widgets' defaults, ``train_controls.LESSON_DEFAULTS``, with the steps the budget allows)."""
-    from lab_ui.guard import fit_steps
-    from lab_ui.runs import corpus_for
-    from lab_ui.train_controls import LESSON_DEFAULTS, STEP_OPTIONS, TRAIN_VOCAB_CAP
+def lesson_request() -> RunRequest:
+    """The run the Train screen asks for at its starting settings (the widgets' defaults,
+    ``train_controls.LESSON_DEFAULTS``), built by the screen's own ``train_request``: the
+    run cache keys on the planned request, so the warmed run is the one the screen finds."""
+    from lab_ui.train_controls import LESSON_DEFAULTS, train_request
     values: dict[str, Any] = dict(LESSON_DEFAULTS)
     window = int(values.pop("window"))
-    config = SkipGramConfig(**values)
-    corpus = corpus_for(GUIDE_TEXT, window, TRAIN_VOCAB_CAP)
-    steps, _ = fit_steps(corpus.V, config.d_model, config.steps, STEP_OPTIONS)
-    return GUIDE_TEXT, window, replace(config, steps=steps)
+    return train_request(GUIDE_TEXT, window, SkipGramConfig(**values))
 
 
 def compile_pages() -> None:
@@ -56,12 +52,11 @@ def warm() -> None:
     for name in TRAIN_MODULES:
         importlib.import_module(name)
     compile_pages()
-    from lab_ui.runs import corpus_for, train_run
-    from lab_ui.train_controls import TRAIN_VOCAB_CAP
+    from lab_ui.runs import corpus_for, run
     from lab_ui.train_result import run_heatmap_order, run_pca
-    text, window, config = lesson_run()
-    result = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP)
-    run_heatmap_order(result, corpus_for(text, window, TRAIN_VOCAB_CAP))
+    request = lesson_request()
+    result = run(request)
+    run_heatmap_order(result, corpus_for(request.text, request.window, request.max_vocab))
     run_pca(result)
 
 

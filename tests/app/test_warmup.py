@@ -5,8 +5,7 @@ import gc
 import numpy as np
 
 from lab_ui import per_run, warmup
-from lab_ui.runs import corpus_for, run_cache, train_run
-from lab_ui.train_controls import TRAIN_VOCAB_CAP
+from lab_ui.runs import corpus_for, run, run_cache
 from lab_ui.train_result import run_cosines, run_heatmap_order, run_pca
 from core.similarity import cosine_matrix
 from tests.app.conftest import assert_clean, metric, open_screen
@@ -43,9 +42,9 @@ def test_a_freed_run_takes_its_derived_values_with_it():
 
 
 def test_the_result_tabs_derived_values_are_the_cores():
-    text, window, config = warmup.lesson_run()
-    result = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP)
-    corpus = corpus_for(text, window, TRAIN_VOCAB_CAP)
+    request = warmup.lesson_request()
+    result = run(request)
+    corpus = corpus_for(request.text, request.window, request.max_vocab)
     np.testing.assert_array_equal(run_cosines(result), cosine_matrix(result.E))
     assert run_cosines(result) is run_cosines(result)
     assert sorted(run_heatmap_order(result, corpus)) == list(range(corpus.V))
@@ -58,8 +57,7 @@ def test_the_warm_up_trains_exactly_the_run_the_train_screen_opens_with():
     run_cache().clear()
     warmup.warm()
     assert len(run_cache()) == 1
-    text, window, config = warmup.lesson_run()
-    warmed = train_run(text, window, config, max_vocab=TRAIN_VOCAB_CAP)
+    warmed = run(warmup.lesson_request())
     at = open_screen("train", tables=False)
     assert_clean(at)
     assert len(run_cache()) == 1
