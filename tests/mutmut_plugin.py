@@ -44,7 +44,8 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname == "lab_ui" or fullname.startswith("lab_ui."):
-            return importlib.machinery.ModuleSpec(fullname, self, is_package=fullname == "lab_ui")
+            return importlib.machinery.ModuleSpec(fullname, self,
+                                                  is_package=(ROOT / "app" / Path(*fullname.split("."))).is_dir())
         return None
 
     def create_module(self, spec):
@@ -138,6 +139,8 @@ LAB_UI_SCREEN_TESTS = {
     "handout": ("tests/app/test_handout.py",),
     "links": ("tests/app/test_lesson_links.py", "tests/app/test_train_lab.py",
               "tests/robust/test_issue19_screens.py"),
+    "registry": ("tests/app/test_presenter.py", "tests/app/test_lesson_links.py"),
+    "process": (),                                   # the server process's tunings: unit tests only
 }
 
 
@@ -146,7 +149,7 @@ def _keep(nodeid: str, mutant: str) -> bool:
     if mutant.startswith("core."):
         return not nodeid.startswith(APP_TESTS)
     if mutant.startswith("app.lab_ui."):
-        listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[2])
+        listed = LAB_UI_SCREEN_TESTS.get(mutant.split(".")[-2])      # app.lab_ui[.<role>].<module>.<function>
         return (not nodeid.startswith(APP_TESTS) or listed is None or nodeid.startswith(listed)  # unlisted: all
                 or nodeid.startswith(WORDS_TEST))
     return True

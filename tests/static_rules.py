@@ -117,8 +117,9 @@ class _Checker(ast.NodeVisitor):
                               f"from streamlit import {a.name}: use st.{a.name} so the review sees it")
         if mod == HTML_HELPER:
             self.helper_names.update(a.asname or a.name for a in node.names)
-        if mod == "lab_ui":
-            self.helper_modules.update(a.asname or a.name for a in node.names if a.name == "chips")
+        package, _, module = HTML_HELPER.rpartition(".")
+        if mod == package:                                # from lab_ui import chips
+            self.helper_modules.update(a.asname or a.name for a in node.names if a.name == module)
         self.generic_visit(node)
 
     # ---- caches -----------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import pytest
 
 from lab_ui import presenter
 from lab_ui.handout import TABLES_KEY
-from lab_ui.presenter import LESSON, MODE_KEY, PRESENT_KEY
+from lab_ui.presenter import MODE_KEY, PRESENT_KEY
+from lab_ui.registry import SCREENS, neighbours
 
 
 def fake(monkeypatch, address=None, state=None):
@@ -49,13 +50,13 @@ def test_the_switch_flips_the_mode_or_keeps_it_when_its_state_is_missing(monkeyp
 
 
 def test_each_screen_s_neighbours_in_lesson_order():
-    files = [f for f, _, _ in LESSON]
-    assert presenter._neighbours(files[0]) == (None, LESSON[1])
-    assert presenter._neighbours(files[1]) == (LESSON[0], LESSON[2])          # Home is before screen 1
-    assert presenter._neighbours(files[3]) == (LESSON[2], LESSON[4])
-    assert presenter._neighbours(files[-2]) == (LESSON[-3], LESSON[-1])       # the last screen is after it
-    assert presenter._neighbours(files[-1]) == (LESSON[-2], None)
-    assert presenter._neighbours("app_pages/not_a_screen.py") == (None, LESSON[1])    # as Home
+    files = [s.file for s in SCREENS]
+    assert neighbours(files[0]) == (None, SCREENS[1])
+    assert neighbours(files[1]) == (SCREENS[0], SCREENS[2])          # Home is before screen 1
+    assert neighbours(files[3]) == (SCREENS[2], SCREENS[4])
+    assert neighbours(files[-2]) == (SCREENS[-3], SCREENS[-1])       # the last screen is after it
+    assert neighbours(files[-1]) == (SCREENS[-2], None)
+    assert neighbours("not_a_screen.py") == (None, SCREENS[1])    # as Home
 
 
 def test_reset_forgets_the_screen_s_settings_and_keeps_the_rest(monkeypatch):

@@ -1,12 +1,12 @@
 """lab_ui.primary names every screen of the lesson, and only keys the browser test can find."""
-from lab_ui.presenter import LESSON
+from lab_ui.registry import HOME, SCREENS
 from lab_ui.primary import PRIMARY, SIDE_BY_SIDE
 
 
 def test_every_screen_of_the_lesson_names_its_primary_controls():
-    assert list(PRIMARY) == [f for f, _, _ in LESSON]
+    assert list(PRIMARY) == [s.file for s in SCREENS]
     without = [f for f, pairs in PRIMARY.items() if not pairs]
-    assert without == ["app_pages/home.py"]            # only Home has nothing to move
+    assert without == [HOME.file]            # only Home has nothing to move
 
 
 def test_keys_are_plain_css_class_names():

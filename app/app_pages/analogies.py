@@ -9,6 +9,7 @@ from lab_ui.analogy_view import (GROUP_ORDER, SETTINGS, ANALOGY_WINDOW, ANALOGY_
                                  group_of, relation_of, split_sentence)
 from lab_ui.common import chart_with_table, intro, data_table
 from lab_ui.presenter import reset_button
+from lab_ui.registry import file_of
 from lab_ui.runs import corpus_for, run
 from core.run import RunRequest
 from lab_ui.real_models import REAL_TABLES, real_or_none, table_choice
@@ -119,7 +120,7 @@ def main() -> None:
           "capital, male and female, one and many, present and past), and every claim is checked. "
           "**Try:** change the window or d_model and watch the scores.")
     reset_button("ana_", key="ana_reset")
-    st.page_link("app_pages/real_words.py", label="Analogies on real word vectors (GloVe)", icon=":material/dictionary:")
+    st.page_link(file_of("real_words"), label="Analogies on real word vectors (GloVe)", icon=":material/dictionary:")
     window, config = controls()
     name = table_choice(st, "ana_table", toy="the table trained on the made-up text")
     corpus = corpus_for(TEXT, window)

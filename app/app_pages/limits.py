@@ -6,6 +6,7 @@ from lab_ui.captions import order_verdict
 from lab_ui.common import intro, data_table
 from lab_ui.inputs import two_sentences
 from lab_ui.presenter import reset_button
+from lab_ui.registry import file_of
 from lab_ui.runs import corpus_for, run
 from core.corpus import GUIDE_TEXT, GUIDE_WINDOW, Corpus
 from core.similarity import cosine, mean_embedding
@@ -46,7 +47,7 @@ def order_panel(corpus: Corpus, result: RunResult) -> None:
         data_table(table, key="limits_means")
     st.caption("A lookup has nowhere to record position. Transformers add position information and "
                "then let tokens look at each other (attention): that comes after the table.")
-    st.page_link("app_pages/position.py", label="Next step: add position vectors and test the order again",
+    st.page_link(file_of("position"), label="Next step: add position vectors and test the order again",
                  icon=":material/format_list_numbered:")
 
 
@@ -58,8 +59,8 @@ def context_panel() -> None:
         "the same row, although one is a riverside and the other a lender. A fixed row per token is "
         "a *static* embedding. A *contextual* embedding depends on the surrounding words; the model's "
         "later layers build it (ELMo did this with recurrent networks, Peters et al., 2018).")
-    st.page_link("app_pages/tokens.py", label="See it with GPT-2's real tokenizer", icon=":material/toll:")
-    st.page_link("app_pages/real_context.py", label="Measured on a real model: the same row, two different contextual vectors",
+    st.page_link(file_of("tokens"), label="See it with GPT-2's real tokenizer", icon=":material/toll:")
+    st.page_link(file_of("real_context"), label="Measured on a real model: the same row, two different contextual vectors",
                  icon=":material/compare:")
 
 

@@ -9,6 +9,7 @@ from lab_ui import charts, layout
 from lab_ui.captions import init_comparison
 from lab_ui.common import chart_with_table, error, intro, vector_frame, data_table
 from lab_ui.parse import MAX_TEXT, InputError, parse_id_rows, parse_matrix
+from lab_ui.registry import file_of
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, run
 from core.run import RunRequest
@@ -144,7 +145,7 @@ def init_panel() -> None:
         "std 1 the scores grow like √d_model, the softmax saturates on confident wrong guesses, and "
         "the model spends many steps undoing them. That is the real model's situation (GPT-2's rows "
         "have 768 numbers), and why it starts small.")
-    st.page_link("app_pages/real_table.py", label="A real model's rows: “The cat sat on the” looked up in SmolLM2's table",
+    st.page_link(file_of("real_table"), label="A real model's rows: “The cat sat on the” looked up in SmolLM2's table",
                  icon=":material/table_view:")
 
 

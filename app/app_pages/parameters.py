@@ -8,6 +8,7 @@ from lab_ui.common import chart_with_table, intro
 from lab_ui.exercises import Exercise, show
 from lab_ui.inputs import whole_input
 from lab_ui.presenter import reset_button
+from lab_ui.registry import file_of
 from lab_ui.readable import byte_size, count_in_words
 from core.params import (BYTES_PER_PARAM, CALCULATOR_MAX_D_MODEL, CALCULATOR_MAX_VOCAB, GPT2_VOCAB_SIZE,
                          PRESETS, crossover_d_model, embedding_params, layer_params, memory_bytes, preset,
@@ -19,7 +20,7 @@ def main() -> None:
           "The table holds |V| x d_model numbers: one row of width d_model for every token. "
           "**Try:** pick a real model or type your own sizes, and compare the table with the whole model.")
     reset_button("params_", key="params_reset")
-    st.page_link("app_pages/real_table.py", label="A real model's table, counted from its own file", icon=":material/table_view:")
+    st.page_link(file_of("real_table"), label="A real model's table, counted from its own file", icon=":material/table_view:")
     p, vocab, d_model, total, tied = size_controls()
     if vocab is None or d_model is None or total is None:
         st.stop()

@@ -7,6 +7,7 @@ from lab_ui import charts, layout
 from lab_ui.common import chart_with_table, data_table, error, intro, plain
 from lab_ui.exercises import Exercise, show
 from lab_ui.parse import MAX_TEXT, InputError, parse_vector
+from lab_ui.registry import file_of
 from lab_ui.presenter import reset_button
 from lab_ui.real_models import REAL_TABLES, real_or_none, table_choice
 from lab_ui.runs import corpus_for, run
@@ -117,7 +118,7 @@ def onehot_panel(vocab: list[str]) -> None:
         st.metric("largest cosine between different words", f"{oh.largest:.2f}")
         st.caption("Dense vectors (the next screens) are narrow, and any two of them can be close, "
                    "far apart, or anywhere in between.")
-        st.page_link("app_pages/real_table.py", label="Dense rows of a real model: cat near dog, far from car",
+        st.page_link(file_of("real_table"), label="Dense rows of a real model: cat near dog, far from car",
                      icon=":material/table_view:")
 
 

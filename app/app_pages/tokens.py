@@ -8,6 +8,7 @@ from lab_ui.common import error, intro, plain, data_table
 from lab_ui.parse import TOKENS_MAX_CHARS, InputError, parse_whole
 from lab_ui.links import named
 from lab_ui.presenter import reset_button
+from lab_ui.registry import file_of
 from lab_ui.runs import tokenizer
 from core.tokenizer import EOT_ID, TokenizerUnavailable, Token, clean_text, id_to_text, tokenize
 
@@ -86,8 +87,8 @@ def bank_panel(tokens: list[Token], bank_id: int) -> None:
         f"The table has one row for id {bank_id}, so the riverside and the lender start from the very "
         "same vector. Telling them apart is left to the layers after the table, which mix in the "
         "neighbouring words.")
-    st.page_link("app_pages/real_context.py", label="Measured on a real model: static against contextual", icon=":material/compare:")
-    st.page_link("app_pages/real_table.py", label="The “·bank” row of a real model's table, and its nearest tokens",
+    st.page_link(file_of("real_context"), label="Measured on a real model: static against contextual", icon=":material/compare:")
+    st.page_link(file_of("real_table"), label="The “·bank” row of a real model's table, and its nearest tokens",
                  icon=":material/table_view:")
 
 
@@ -105,7 +106,7 @@ def near_strings_panel(enc) -> None:
                "numbers says they are the same animal. The space is part of the token: "
                f"“{visible(' bank')}” is {spaced_bank}, “{visible('bank')}” without it is {bare_bank}. Ids come from "
                "the order in which the tokenizer learned its merges, not from meaning.")
-    st.page_link("app_pages/real_tokenizers.py", label="The same words under four real tokenizers: other ids, and why",
+    st.page_link(file_of("real_tokenizers"), label="The same words under four real tokenizers: other ids, and why",
                  icon=":material/view_week:")
 
 

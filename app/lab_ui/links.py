@@ -10,21 +10,15 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from pathlib import Path
 
 import streamlit as st
 
+from lab_ui import APP_DIR
 from lab_ui.chips import hide_css
 from lab_ui.common import plain
 from lab_ui.handout import TABLES_KEY
+from lab_ui.registry import BY_FILE
 
-# Each screen's widget keys start with its prefix (the reset button forgets them by it too).
-PREFIXES = {"lookup.py": "lookup_", "similarity.py": "sim_", "train.py": "train_", "pair.py": "pair_",
-            "cbow.py": "cbow_", "gradients.py": "grad_", "parameters.py": "params_", "limits.py": "limits_",
-            "tokens.py": "tok_", "projections.py": "proj_", "analogies.py": "ana_", "position.py": "pos_",
-            "own_vectors.py": "own_",
-            "real_table.py": "rt_", "real_tokenizers.py": "rtok_",
-            "real_context.py": "rc_", "real_words.py": "rw_"}
 HIDE_KEY = "hide"
 RESERVED = {"present", "handout", TABLES_KEY, HIDE_KEY}
 KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -126,7 +120,7 @@ def written_labels() -> tuple[dict[str, str], list[tuple[str, str]]]:
     read from the source once per process."""
     exact: dict[str, str] = {}
     prefixed: list[tuple[str, str]] = []
-    for path in sorted(Path(__file__).resolve().parent.parent.rglob("*.py")):
+    for path in sorted(APP_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -156,8 +150,9 @@ def builder(where, page_file: str) -> None:
     """In the sidebar: pick this screen's controls to hide and copy the link (the box's content
     is built only while it is open, like the charts' tables)."""
     from lab_ui.handout import address
-    prefix = PREFIXES.get(page_file.rsplit("/", 1)[-1])
-    if prefix is None:
+    screen = BY_FILE.get(page_file)
+    prefix = screen.prefix if screen else ""
+    if not prefix:
         return
     box = where.expander("Build a lesson link", key="links_builder", on_change="rerun")
     if not box.open:       # built only while open: a closed box costs every rerun of every screen nothing

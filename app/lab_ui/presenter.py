@@ -5,7 +5,7 @@
   18 px, scatter points are labelled where a label has room (``lab_ui.charts`` reads
   ``presenting()``), and every text of the page is 18 px or more, captions at the body text's
   colour (``PRESENTER_CSS``).
-* Every screen ends with a "Next: <screen>" button, in lesson order.
+* Every screen ends with a "Next: <screen>" button, in lesson order (``lab_ui.registry``).
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
   clean page address (only ``present=1`` stays, if presenter mode is on).
 """
@@ -15,31 +15,11 @@ import streamlit as st
 
 from lab_ui.handout import TABLES_KEY
 from lab_ui.layout import page_style
+from lab_ui.registry import HOME, Screen, neighbours
 
 PRESENT_KEY = "present"          # the link parameter
 MODE_KEY = "present_mode"        # the session's own record (widget state can be cleaned up)
 RESET_LABEL = "Back to the lesson's run"
-# (file, title, icon) in lesson order; the router builds its navigation from this list.
-LESSON = [
-    ("app_pages/home.py", "Home", ":material/home:"),
-    ("app_pages/lookup.py", "1. Lookup", ":material/table_rows:"),
-    ("app_pages/similarity.py", "2. Similarity", ":material/explore:"),
-    ("app_pages/train.py", "3. Train", ":material/model_training:"),
-    ("app_pages/pair.py", "3b. One pair, step by step", ":material/footprint:"),
-    ("app_pages/cbow.py", "3c. CBOW next to skip-gram", ":material/compare:"),
-    ("app_pages/gradients.py", "4. Gradients", ":material/gradient:"),
-    ("app_pages/parameters.py", "5. Parameters", ":material/calculate:"),
-    ("app_pages/limits.py", "6. Limits", ":material/block:"),
-    ("app_pages/tokens.py", "7. Tokens: bank", ":material/toll:"),
-    ("app_pages/real_table.py", "7b. A real model's table", ":material/table_view:"),
-    ("app_pages/real_tokenizers.py", "7c. Tokenizers side by side", ":material/view_column:"),
-    ("app_pages/real_context.py", "7d. Static against contextual", ":material/join_inner:"),
-    ("app_pages/projections.py", "8. Projections", ":material/scatter_plot:"),
-    ("app_pages/analogies.py", "8b. Analogies and directions", ":material/compare_arrows:"),
-    ("app_pages/real_words.py", "8c. Real word vectors (GloVe)", ":material/dictionary:"),
-    ("app_pages/position.py", "9. Position", ":material/format_list_numbered:"),
-    ("app_pages/own_vectors.py", "10. Your own vectors", ":material/upload_file:"),
-]
 
 
 # Presenter mode's one page style, a fixed string (no data in it): captions as large and as
@@ -93,16 +73,8 @@ def switch(where) -> None:
                       "text, labels on every point that has room for one. A link with present=1 opens in this mode.")
 
 
-def _neighbours(current_file: str):
-    files = [f for f, _, _ in LESSON]
-    i = files.index(current_file) if current_file in files else 0
-    prev = LESSON[i - 1] if i > 0 else None
-    nxt = LESSON[i + 1] if i + 1 < len(LESSON) else None
-    return prev, nxt
-
-
-def _link(where, page, label: str, icon: str) -> None:
-    where.page_link(page[0], label=label, icon=icon,
+def _link(where, page: Screen, label: str, icon: str) -> None:
+    where.page_link(page.file, label=label, icon=icon,
                     query_params={PRESENT_KEY: "1"} if presenting() else None)
 
 
@@ -121,15 +93,15 @@ def top_bar(current_file: str) -> None:
 def next_button(current_file: str) -> None:
     """The last element of every screen: a button to the next screen in lesson order, and in
     presenter mode Previous / Next and the switch."""
-    prev, nxt = _neighbours(current_file)
+    prev, nxt = neighbours(current_file)
     st.divider()
     with st.container(horizontal=True, gap="large", vertical_alignment="center", key="lesson_nav"):
         if presenting() and prev:
-            _link(st, prev, f"Previous: {prev[1]}", ":material/arrow_back:")
+            _link(st, prev, f"Previous: {prev.title}", ":material/arrow_back:")
         if nxt:
-            _link(st, nxt, f"Next: {nxt[1]}", ":material/arrow_forward:")
+            _link(st, nxt, f"Next: {nxt.title}", ":material/arrow_forward:")
         else:
-            _link(st, LESSON[0], "Back to the start: Home", ":material/home:")
+            _link(st, HOME, "Back to the start: Home", ":material/home:")
         if presenting():
             switch(st)
 

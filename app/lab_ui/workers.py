@@ -43,9 +43,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable
 
+from lab_ui import ROOT   # workers start in the checkout
+
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[2]
 MAX_IDLE = max(1, (os.cpu_count() or 2) - 1)
 """Workers kept waiting for the next long run (as many as long runs may compute at once)."""
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")

@@ -1,6 +1,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from lab_ui.registry import file_of
 from tests.conftest import ROOT
 
 APP = str(ROOT / "app" / "streamlit_app.py")
@@ -18,7 +19,7 @@ def open_screen(name: str, tables: bool = True, **query) -> AppTest:
         at.session_state["tables"] = True
     at.run()
     if name != "home":
-        at.switch_page(f"app_pages/{name}.py").run()
+        at.switch_page(file_of(name)).run()
     assert_clean(at)
     return at
 

@@ -5,7 +5,7 @@ import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
-from lab_ui.presenter import LESSON
+from lab_ui.registry import SCREENS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts, table
 
@@ -54,7 +54,7 @@ def test_the_switch_is_kept_in_the_page_address():
     assert at.query_params.get("tables") in ("true", ["true"])
 
 
-@pytest.mark.parametrize("name", [f.split("/")[1][:-3] for f, _, _ in LESSON[1:]])
+@pytest.mark.parametrize("name", [s.name for s in SCREENS[1:]])
 def test_every_box_on_every_screen_opens_to_its_table(name):
     at = open_screen(name, tables=False)
     boxes = [k for k in at.session_state if isinstance(k, str) and k.endswith("_box")]

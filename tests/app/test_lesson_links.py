@@ -4,7 +4,8 @@ import pytest
 
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import metric
-from lab_ui.links import KEY_RULE, PREFIXES, label_of
+from lab_ui.links import KEY_RULE, label_of
+from lab_ui.registry import BY_NAME, SCREENS
 
 # (screen, {key: value in the link}, how to read the widget, the value it must show)
 LINKS = [
@@ -92,16 +93,16 @@ def _widget_labels(at) -> dict[str, str]:
     return found
 
 
-@pytest.mark.parametrize("page", sorted(PREFIXES))
+@pytest.mark.parametrize("page", sorted(s.name for s in SCREENS if s.prefix))
 def test_the_link_builder_lists_controls_by_their_labels(page):
     """Issue 28: the builder listed raw keys (``train_w1``, ``train_find``). Each control of
     the screen is offered under the label the screen gives it, and the whole link is shown,
     wrapped onto as many lines as it needs, in a code box (which has a copy button)."""
-    at = open_screen(page[:-3], tables=False)
+    at = open_screen(page, tables=False)
     at.session_state["links_builder"] = True
     at.run()
     options = at.sidebar.multiselect(key="links_hide_choice").options
-    prefix = PREFIXES[page]
+    prefix = BY_NAME[page].prefix
     drawn = {k: label for k, label in _widget_labels(at).items()        # the reset button and the
              if k.startswith(prefix) and not k.endswith(("_reset", "_png", "_svg"))    # files: no control
              and KEY_RULE.match(k)}                  # hide= names only keys its rule accepts

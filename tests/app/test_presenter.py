@@ -2,22 +2,23 @@
 import pytest
 
 from tests.app.conftest import assert_clean, metric, open_screen
-from lab_ui.presenter import LESSON, RESET_LABEL
+from lab_ui.presenter import RESET_LABEL
+from lab_ui.registry import SCREENS
 
 
 def page_links(at):
     return [(e.proto.label, e.proto.page) for e in at.get("page_link")]
 
 
-@pytest.mark.parametrize("i", range(len(LESSON)))
+@pytest.mark.parametrize("i", range(len(SCREENS)))
 def test_every_screen_ends_with_next_in_lesson_order(i):
-    file, title, _ = LESSON[i]
-    at = open_screen(file.split("/")[1][:-3] if i else "home")
+    title = SCREENS[i].title
+    at = open_screen(SCREENS[i].name)
     links = page_links(at)
     assert links, f"{title}: no page links"
     label, page = links[-1]
-    if i + 1 < len(LESSON):
-        assert label == f"Next: {LESSON[i + 1][1]}", (title, links)
+    if i + 1 < len(SCREENS):
+        assert label == f"Next: {SCREENS[i + 1].title}", (title, links)
     else:
         assert label == "Back to the start: Home"
 

@@ -59,7 +59,8 @@ from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block
 
-from lab_ui.presenter import LESSON
+from lab_ui import registry
+from lab_ui.registry import file_of
 from lab_ui.train_controls import GENERATED, PASTED, TABS
 from tests.app.conftest import APP, assert_clean
 from tests.bigtext_data import big_text
@@ -67,7 +68,7 @@ from tests.bigtext_data import big_text
 APPROVED = Path(__file__).parent / "approved"
 UPLOAD = "upload"                # a text of over a thousand distinct words, uploaded on the Train screen
 LINK_BOX = "links_builder"       # the sidebar box's key: set before the first run, it is open
-SCREENS = [Path(f).stem for f, _, _ in LESSON]
+SCREENS = [s.name for s in registry.SCREENS]
 # Each case: (approved file's name, screen, URL parameters). The Train screen builds only its
 # open tab (``on_change="rerun"``), so each of its tabs is a case of its own. Then content that
 # the defaults do not show: the word-groups text, a found word, the lesson-link box, and so on.
@@ -290,7 +291,7 @@ def screen_text(screen: str, query: dict, files) -> str:
     at.query_params.update(query)
     at.run()
     if screen != "home":
-        at.switch_page(f"app_pages/{screen}.py").run()
+        at.switch_page(file_of(screen)).run()
     if upload:
         at.radio(key="train_source").set_value(PASTED).run()
         at.file_uploader(key="train_upload").set_value(("big.txt", big_text(50_000).encode(), "text/plain")).run()

@@ -3,6 +3,9 @@ meant as a comment becomes text above the title. Only docstrings are allowed."""
 import ast
 from pathlib import Path
 
+from lab_ui import APP_DIR
+from lab_ui.registry import SCREENS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -21,7 +24,7 @@ def bare_expressions(path: Path) -> list[int]:
 
 
 def test_screens_have_no_bare_expressions():
-    bad = {str(p.relative_to(ROOT)): lines for p in sorted((ROOT / "app" / "app_pages").glob("*.py"))
+    bad = {str(p.relative_to(ROOT)): lines for p in sorted(APP_DIR / s.file for s in SCREENS)
            + [ROOT / "app" / "streamlit_app.py"] if (lines := bare_expressions(p))}
     assert not bad, f"bare expressions that Streamlit would print on the page: {bad}"
 
