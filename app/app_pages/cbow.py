@@ -6,7 +6,7 @@ import streamlit as st
 from lab_ui import captions, charts, layout
 from lab_ui.cbow_view import (DEFAULTS, NN_HEADERS, SIGNAL_HEADERS, cbow_requests, controls, loss_table, milliseconds,
                               neighbour_table, signals_table)
-from lab_ui.common import chart_with_table, intro, data_table
+from lab_ui.common import chart_with_table, data_table, intro, more
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for, run
 from core import cbow
@@ -111,7 +111,7 @@ def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, share
         "neighbours for CBOW. Real word2vec goes through the text place by place, and there CBOW makes "
         "one prediction per place where skip-gram makes one per pair, which is why CBOW is the faster "
         "one on big texts (Mikolov et al., 2013).")
-    with st.expander("Rare and frequent words: who trains a word's row"):
+    with more("Rare and frequent words: who trains a word's row"):
         st.markdown(
             "In skip-gram a word's row is the whole input of each pair it centres, so every one of "
             "those predictions moves it fully. In CBOW its row is one of the rows averaged into the "

@@ -3,7 +3,7 @@ import pandas as pd
 import streamlit as st
 
 from lab_ui import layout
-from lab_ui.common import intro, data_table
+from lab_ui.common import data_table, intro, more
 from lab_ui.pair_view import STAGES, buttons, position, vector_rows, word_table
 from lab_ui.presenter import reset_button
 from lab_ui.runs import corpus_for
@@ -57,7 +57,7 @@ def collapse_panel(E, W, vocab: list[str], d_model: int) -> None:
     layout.metrics([dict(label="E · W shape", value=f"{S.shape[0]} x {S.shape[1]}"),
                     dict(label="its rank", value=str(rank)),
                     dict(label="d_model", value=str(d_model))], key="pair_rank")
-    with st.expander("Show E · W as a table"):
+    with more("Show E · W as a table"):
         data_table(pd.DataFrame(S, index=vocab, columns=vocab).round(4), key="pair_scores_table")
 
 

@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab_ui import layout
 from lab_ui.chips import chips_html, visible
-from lab_ui.common import error, intro, plain, data_table
+from lab_ui.common import data_table, error, intro, more, plain
 from lab_ui.parse import TOKENS_MAX_CHARS, InputError, parse_whole
 from lab_ui.links import named
 from lab_ui.presenter import reset_button
@@ -69,7 +69,7 @@ def tokens_panel(enc) -> list[Token]:
                    key="tok_metrics")
     if special and any(t.id == EOT_ID for t in tokens):
         st.caption(f"<|endoftext|> was read as the special token {EOT_ID:,}.")
-    with st.expander("The tokens as a table", expanded=False):
+    with more("The tokens as a table"):
         data_table(pd.DataFrame({"position": [t.position for t in tokens],
                                    "token (· = space)": [visible(t.text) for t in tokens],
                                    "id": [t.id for t in tokens]}),

@@ -41,6 +41,13 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
         lazy_box(label, f"{key}_box", _numbers, chart, table, key)
 
 
+def more(label: str):
+    """A box of further numbers or explanation under a result: closed on screen, open in a
+    handout (a closed box prints nothing of what it holds)."""
+    from lab_ui.handout import handout
+    return st.expander(label, expanded=handout())
+
+
 @st.fragment
 def lazy_box(label: str, key: str, fill, *args) -> None:
     """An expander whose content, ``fill(*args)``, is built, sent and drawn only while it is

@@ -23,7 +23,7 @@ PRIMARY: dict[str, list[tuple[str, str]]] = {
     "app_pages/tokens.py": [("tok_special", "tok_chips")],
     "app_pages/real_table.py": [("rt_text", "rt_shapes")],     # the text -> X's shape and its rows
     "app_pages/real_tokenizers.py": [("rtok_text", "rtok_counts")],   # the text -> each tokenizer's count
-    "app_pages/real_context.py": [("rc_word", "rc_cosines")],  # the word -> static and contextual cosines
+    "app_pages/real_context.py": [("rc_s0", "rc_cosines")],    # sentence 1 -> static and contextual cosines
     "app_pages/projections.py": [("proj_source", "proj_pictures_0")],   # the first picture of the grid
     "app_pages/analogies.py": [("ana_window", "ana_result"), ("ana_d", "ana_result")],
     "app_pages/real_words.py": [("rw_word", "rw_word_metrics")],   # the word -> its rank and kept neighbours

@@ -65,3 +65,13 @@ def test_the_handout_prints_the_loss_curve_thinned_and_says_so():
     shown = {c for t in heat[:2] for c in t.columns} - {"word"}
     assert shown == set(words), "every column of the 12 x 12 cosine table, over its parts"
     assert np.isfinite(losses).all()
+
+
+@pytest.mark.parametrize("screen,box", [("tokens", "The tokens as a table"), ("pair", "Show E · W as a table"),
+                                        ("cbow", "Rare and frequent words: who trains a word's row")])
+def test_a_handout_opens_the_boxes_under_a_result(screen, box):
+    """Issue 28: printed, these boxes were closed, so their tables and text were not on the page
+    (the PDF check saw a table with no text in any column). Closed on screen, open in a handout."""
+    assert not next(e for e in open_screen(screen).expander if e.label == box).proto.expanded
+    at = open_screen(screen, handout="1")
+    assert next(e for e in at.expander if e.label == box).proto.expanded

@@ -21,12 +21,7 @@ from lab_ui.registry import SCREENS as LESSON
 pytestmark = pytest.mark.browser
 
 A4_PX = 794                     # an A4 page's width in CSS px (210 mm at 96 px per inch)
-# Open (issue 28): on these three screens the check finds a table column with no text in any
-# row; whether the cells are blank or the check counts blank index cells is not yet known.
-EMPTY_COLUMN_OPEN = {"pair", "cbow", "tokens"}
-SCREENS = [pytest.param(s, marks=pytest.mark.xfail(reason="issue 28, open: an empty column in the printed handout",
-                                                   strict=False))
-           if s in EMPTY_COLUMN_OPEN else s for s in (s.name for s in LESSON)]
+SCREENS = [s.name for s in LESSON]
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +95,8 @@ def test_the_printed_handout_holds_every_number(app, screen, pdftotext, tmp_path
     _settled(app)
     assert page.locator("[data-testid='stDataFrame']").count() == 0, "a scroll box in the handout"
     tables = page.locator("[data-testid='stTable']")
+    closed = tables.evaluate_all("ts => ts.filter(t => !t.checkVisibility()).length")
+    assert closed == 0, f"{closed} tables in a closed box: the printed page leaves them out"
     overflow = tables.evaluate_all(
         "ts => ts.map(t => [t.scrollWidth - t.clientWidth,"
         " ...[...t.querySelectorAll('table')].map(x => x.getBoundingClientRect().right"
