@@ -21,7 +21,7 @@ from core.projection import fix_signs
 from core.similarity import normalize_rows
 from core.vectors import Vectors, top_k
 
-SAMPLE = 1_000       # words whose neighbourhoods are scored (every (top / SAMPLE)-th word)
+SCORED_WORDS = 1_000       # words whose neighbourhoods are scored (every (top / SCORED_WORDS)-th word)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def _best(scores: np.ndarray, k: int) -> np.ndarray:
     return part
 
 
-def real_map(table: Vectors, top: int, k: int = 10, sample: int = SAMPLE) -> RealMap:
+def real_map(table: Vectors, top: int, k: int = 10, sample: int = SCORED_WORDS) -> RealMap:
     """The PCA map of the first ``top`` rows of ``table`` and its score on ``sample`` of them."""
     top = int(min(top, len(table)))
     if top < 3:

@@ -141,7 +141,7 @@ def direction_panel(table) -> None:
     left, right = layout.blocks(layout.HALF, layout.HALF, key="rw_direction")
     with left:
         chart_with_table(charts.bars(frame, "word", "position", color="side", horizontal=True, fmt=".2f",
-                                     sort=None, height=16 * len(frame) + 60, x_title=None,
+                                     sort=None, height=22 * len(frame) + 60, x_title=None,
                                      y_title=f"position on {a} → {b}"),
                          frame, key="rw_direction_table")
     with right:

@@ -18,7 +18,7 @@ from lab_ui.real_models import real_or_none
 from core.real_map import RealMap, found_word, real_map
 from core.vectors import UnknownLabel
 
-TOPS = [5_000, 10_000, 20_000]
+REAL_MAP_SIZES = [5_000, 10_000, 20_000]
 MAP_K = 10                 # neighbours compared per word
 MAP_PX = 540               # the map's height
 PRINTED_ROWS = 200         # a handout prints the first rows of the map's table
@@ -44,7 +44,7 @@ def real_map_view(name: str, title: str) -> None:
     if table is None:
         return
     c = layout.blocks(layout.PANEL, layout.PANEL, key="proj_real_controls")
-    top = c[0].selectbox("Words on the map (the first rows)", TOPS, key="proj_real_top", bind="query-params",
+    top = c[0].selectbox("Words on the map (the first rows)", REAL_MAP_SIZES, key="proj_real_top", bind="query-params",
                          format_func=lambda n: f"{n:,}")
     label = "Find a word on the map"
     typed = c[1].text_input(label, "", key=named("proj_real_find", label), max_chars=40, bind="query-params",
