@@ -145,8 +145,8 @@ def words_panel() -> None:
     st.markdown(f"In {what}, every row has {len(ua)} numbers. u = row of “{plain(la)}”, v = row of “{plain(lb)}”:\n\n"
                 f"u·v = **{s.dot:.4g}**, |u| = **{s.norm_u:.4g}**, |v| = **{s.norm_v:.4g}**, cosine = "
                 f"{s.dot:.4g} / ({s.norm_u:.4g} × {s.norm_v:.4g}) = **{s.cosine:.3f}**")
-    layout.metrics([dict(label="cosine", value=f"{s.cosine:.3f}"),
-                    dict(label="angle", value=f"{s.angle_degrees:.1f}°"),
+    layout.metrics([dict(label="cosine of the two rows", value=f"{s.cosine:.3f}"),
+                    dict(label="angle between them", value=f"{s.angle_degrees:.1f}°"),
                     dict(label="numbers per row", value=f"{len(ua)}")], key="sim_words_metrics")
     near = {f"nearest to {plain(w)}": table.nearest(w, WORD_NEIGHBOURS) for w in (la, lb)}
     data_table(pd.DataFrame({k: [f"{plain(w)} {c:.2f}" for w, c in v] for k, v in near.items()}),
