@@ -404,3 +404,30 @@ def test_expired_sessions_are_dropped_and_ended(monkeypatch):
     assert memory.expire_sessions() == 1
     assert ended == ["old"] and list(cache._data) == ["new"]
     assert memory.expire_sessions() == 0
+
+
+def test_a_stopped_runs_partial_result_goes_with_its_session(monkeypatch):
+    """The partial run a Stop leaves is kept per session outside ``st.session_state``; once
+    that session has ended for good, the release drops it (an open tab keeps its own)."""
+    from lab_ui import memory, runs
+    monkeypatch.setattr(runs, "_PARTIALS", runs._Partials())
+    memory.forget_sessions_with(runs._PARTIALS.forget)
+    runs._PARTIALS.put("closed tab", (("k",), "partial A"))
+    runs._PARTIALS.put("open tab", (("k",), "partial B"))
+    monkeypatch.setattr(memory, "session_ended", lambda session: session == "closed tab")
+    memory.release_memory()
+    assert runs._PARTIALS.get("closed tab") is None
+    assert runs._PARTIALS.get("open tab") == (("k",), "partial B")
+    memory._FORGETTERS.remove(runs._PARTIALS.forget)
+
+
+def test_a_session_has_ended_only_when_the_server_no_longer_knows_it(monkeypatch):
+    from streamlit import runtime
+
+    from lab_ui import memory
+    assert memory.session_ended("any") is False            # outside a server nothing ends
+    known = {"open": object(), "waiting to reconnect": object()}
+    manager = SimpleNamespace(get_session_info=known.get)
+    monkeypatch.setattr(runtime, "exists", lambda: True)
+    monkeypatch.setattr(runtime, "get_instance", lambda: SimpleNamespace(_session_mgr=manager))
+    assert [memory.session_ended(s) for s in ("open", "waiting to reconnect", "closed")] == [False, False, True]

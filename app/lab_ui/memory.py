@@ -13,6 +13,10 @@ student's attack"), and ``release_memory`` undoes each:
 2. glibc keeps the freed pages of its heaps for the next allocation: ``malloc_trim(0)``
    hands them back.
 3. pyarrow (Streamlit's tables are sent as Arrow) keeps its pool's unused memory: released.
+4. What the app keeps per session outside ``st.session_state`` (a stopped run's partial result,
+   ``lab_ui.runs``) stayed after its session had ended: each such store registers a
+   ``forget(ended)`` with ``forget_sessions_with``, and the release calls it with
+   ``session_ended``.
 
 ``start_releasing`` does it every ``EVERY_SECONDS`` in a background thread, once per server
 process (the router starts it): the trim takes milliseconds and runs outside the interpreter
@@ -26,9 +30,28 @@ import logging
 import sys
 import threading
 from contextlib import nullcontext
+from typing import Callable
 
 EVERY_SECONDS = 30.0
 log = logging.getLogger(__name__)
+_FORGETTERS: list[Callable[[Callable[[str], bool]], int]] = []
+
+
+def forget_sessions_with(forget: Callable[[Callable[[str], bool]], int]) -> None:
+    """Register ``forget(ended)``: it drops what it keeps for every session id that
+    ``ended(session_id)`` says has ended for good, and returns how many it dropped."""
+    if forget not in _FORGETTERS:
+        _FORGETTERS.append(forget)
+
+
+def session_ended(session_id: str) -> bool:
+    """True when the server no longer knows ``session_id``: neither open nor waiting to
+    reconnect (False outside a running Streamlit server, where nothing ever ends)."""
+    from streamlit import runtime
+    if not runtime.exists():
+        return False
+    manager = getattr(runtime.get_instance(), "_session_mgr", None)
+    return manager is not None and manager.get_session_info(session_id) is None
 
 
 def _libc():
@@ -69,6 +92,11 @@ def release_memory() -> bool:
     dropped = expire_sessions()
     if dropped:
         log.info("dropped %d expired session%s", dropped, "s" if dropped != 1 else "")
+    for forget in list(_FORGETTERS):
+        try:
+            forget(session_ended)
+        except Exception:  # noqa: BLE001 - one store must not stop the release
+            log.exception("forgetting ended sessions failed")
     pyarrow = sys.modules.get("pyarrow")
     if pyarrow is not None:
         try:
