@@ -40,6 +40,17 @@ def two_malloc_arenas() -> bool:
 
 two_malloc_arenas()
 
+
+@st.cache_resource(show_spinner=False)
+def big_blocks_mapped() -> bool:
+    """Once per server process: blocks of 1 MiB or more (a 5 MB message, its text) in mappings
+    of their own, handed back to the machine when freed (lab_ui.memory.map_big_blocks)."""
+    from lab_ui.memory import map_big_blocks
+    return map_big_blocks()
+
+
+big_blocks_mapped()
+
 # Streamlit runs a full garbage collection after every script run. Over the ~145,000 long-lived
 # objects of a warm server (Streamlit, Altair, NumPy, pandas, pyarrow ...) that took 80-110 ms per
 # rerun; moved out of the collector's view once they are all imported, it takes 7-14 ms

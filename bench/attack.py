@@ -43,6 +43,7 @@ from pathlib import Path
 
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from threadpoolctl import threadpool_limits
 from websockets.asyncio.client import connect
 
 from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
@@ -408,7 +409,8 @@ def main() -> None:
                                  args.paste))
     finally:
         stop_server(proc)
-    print(report(res, args.quiet))
+    with threadpool_limits(limits=1):    # the core's check of each ordinary run: one BLAS thread,
+        print(report(res, args.quiet))   # or on a busy machine it takes minutes per run
     text = log.read_text(errors="replace")
     print(f"server log: {text.count('its session has gone away')} runs stopped because their tab closed, "
           f"{text.count('Traceback')} tracebacks")

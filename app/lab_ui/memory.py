@@ -18,6 +18,14 @@ student's attack"), and ``release_memory`` undoes each:
    ``forget(ended)`` with ``forget_sessions_with``, and the release calls it with
    ``session_ended``.
 
+Before any of that, ``map_big_blocks`` (called once by the router) makes glibc give every block
+of ``MMAP_THRESHOLD`` or more its own mapping, returned to the machine the moment it is freed.
+By default glibc raises that threshold to the size of each big block freed (up to 32 MiB), so
+after the first 5 MB message every later one was carved out of the heaps, and ``malloc_trim``
+never returns the free space at the top of a thread's heap: after one student's five tabs had
+pasted 5 MB texts, the server held 186 MiB of free heap, about 115 MiB of it resident, minutes
+after the last tab closed (docs/reliability.md, "Memory").
+
 ``start_releasing`` does it every ``EVERY_SECONDS`` in a background thread, once per server
 process (the router starts it): the trim takes milliseconds and runs outside the interpreter
 lock (ctypes releases it); a full garbage collection runs only when sessions were dropped.
@@ -33,6 +41,10 @@ from contextlib import nullcontext
 from typing import Callable
 
 EVERY_SECONDS = 30.0
+M_MMAP_THRESHOLD = -3          # glibc's mallopt parameter number (malloc.h)
+MMAP_THRESHOLD = 1 << 20
+"""Blocks of this many bytes or more get a mapping of their own (a fixed value also stops glibc
+moving the threshold, and its trim threshold, up after each big block is freed)."""
 log = logging.getLogger(__name__)
 _FORGETTERS: list[Callable[[Callable[[str], bool]], int]] = []
 
@@ -62,6 +74,13 @@ def _libc():
     except OSError:
         return None
     return libc if hasattr(libc, "malloc_trim") else None     # glibc only (musl has none)
+
+
+def map_big_blocks(threshold: int = MMAP_THRESHOLD) -> bool:
+    """Once per process, on Linux with glibc: every block of ``threshold`` bytes or more in a
+    mapping of its own (``mallopt(M_MMAP_THRESHOLD)``). True if set."""
+    libc = _libc()
+    return libc is not None and libc.mallopt(M_MMAP_THRESHOLD, threshold) == 1
 
 
 def expire_sessions() -> int:
