@@ -16,7 +16,8 @@ process.tune()
 print(json.dumps({
     "before": before, "frozen": frozen, "again": gc.get_freeze_count(),
     "threads": sorted({p["num_threads"] for p in threadpoolctl.threadpool_info()}),
-    "arenas": process.two_malloc_arenas(), "linux": sys.platform.startswith("linux"),
+    "arenas": process.two_malloc_arenas(), "big_blocks": process.big_blocks_mapped(),
+    "linux": sys.platform.startswith("linux"),
     "releasers": sum(t.name == "release-memory" for t in threading.enumerate()),
 }))
 """
@@ -33,4 +34,5 @@ def test_tune_applies_each_tuning_once_per_process():
     assert t["again"] == t["frozen"]                       # not frozen again (it would take live pages too)
     assert t["threads"] == [1]                             # every BLAS / OpenMP pool: one thread
     assert t["arenas"] is t["linux"]                       # glibc's arena limit set where there is one
+    assert t["big_blocks"] is t["linux"]                   # and its big blocks mapped on their own
     assert t["releasers"] == 1                             # one memory-releasing thread, not one per call

@@ -11,6 +11,9 @@ not any screen.
   busy one of its own (up to eight per core) and seldom hands their freed pages back;
   Streamlit runs every script run on a thread of its own, so a class's server kept growing
   (docs/performance.md, "A class on one server").
+* **Big blocks in mappings of their own** (``lab_ui.memory.map_big_blocks``): a block of 1 MiB
+  or more (a 5 MB message, its text) is handed back to the machine when it is freed, instead
+  of staying in glibc's heap after the session that sent it has gone.
 * **The imports out of the garbage collector's view.** Streamlit runs a full collection after
   every script run; over the ~145,000 long-lived objects of a warm server (Streamlit, Altair,
   NumPy, pandas, pyarrow ...) that took 80-110 ms per rerun; frozen once they are all
@@ -34,7 +37,7 @@ import streamlit as st
 from threadpoolctl import threadpool_limits
 
 from lab_ui import warmup
-from lab_ui.memory import start_releasing
+from lab_ui.memory import map_big_blocks, start_releasing
 
 M_ARENA_MAX = -8   # glibc's mallopt parameter number (malloc.h)
 
@@ -55,6 +58,12 @@ def two_malloc_arenas() -> bool:
     except OSError:                     # another C library (musl): nothing to set
         return False
     return libc.mallopt(M_ARENA_MAX, 2) == 1
+
+
+@st.cache_resource(show_spinner=False)
+def big_blocks_mapped() -> bool:
+    """Blocks of 1 MiB or more in mappings of their own (``lab_ui.memory``). True if set."""
+    return map_big_blocks()
 
 
 @st.cache_resource(show_spinner=False)
@@ -83,6 +92,7 @@ def tune() -> None:
     """Every tuning above, each once per server process (later calls cost a cache look-up)."""
     one_blas_thread_per_product()
     two_malloc_arenas()
+    big_blocks_mapped()
     freeze_the_imports()
     give_memory_back()
     warm_the_lesson()

@@ -30,7 +30,7 @@ from core.corpus import Corpus
 from core.run import RunRequest, RunResult
 from core.tokenizer import gpt2
 from lab_ui.guard import Stopper
-from lab_ui import workers
+from lab_ui import memory, workers
 from lab_ui.jobs import Cancelled, heavy_slot, is_long, session_gone
 from lab_ui.streamlit_private import session_id
 
@@ -278,8 +278,17 @@ class _Partials:
         with self._lock:
             return self._items.pop(session, None)
 
+    def forget(self, ended) -> int:
+        """Drop the partial runs of the sessions ``ended(session)`` says have ended; how many."""
+        with self._lock:
+            gone = [session for session in self._items if ended(session)]
+            for session in gone:
+                del self._items[session]
+        return len(gone)
+
 
 _PARTIALS = _Partials()
+memory.forget_sessions_with(_PARTIALS.forget)   # a closed tab's partial run goes with its session
 
 
 def _session() -> str:
