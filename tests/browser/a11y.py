@@ -105,7 +105,8 @@ CHART_CONTRAST_JS = """([textRatio, largeRatio, markRatio, smallest]) => {
       const need = (size >= 24 || (bold && size >= 18.66)) ? largeRatio : textRatio;
       const got = ratio(drawn, under);
       if (got < need - 1e-9)
-        report(`${name}: text "${t.textContent.slice(0, 20)}" ${hex(drawn)} on ${hex(under)} is ${got.toFixed(2)}:1 (needs ${need}:1)`);
+        report(`${name}: text "${t.textContent.slice(0, 20)}" ${hex(drawn)} on ${hex(under)} ` +
+               `is ${got.toFixed(2)}:1 (needs ${need}:1)`);
       if (size < smallest) report(`${name}: text "${t.textContent.slice(0, 20)}" is ${size} px (smallest ${smallest} px)`);
     }
     for (const m of svg.querySelectorAll('.role-mark path, .role-mark line')) {
@@ -117,7 +118,8 @@ CHART_CONTRAST_JS = """([textRatio, largeRatio, markRatio, smallest]) => {
       const a = c === stroke ? alpha(m, 'strokeOpacity') : alpha(m, 'fillOpacity');
       if (!c || c.a === 0 || a === 0) continue;
       const got = ratio(over(c, a * c.a, bg), bg);
-      if (got < markRatio - 1e-9) report(`${name}: ${cls.split(' ')[0]} ${hex(over(c, a * c.a, bg))} on ${hex(bg)} is ${got.toFixed(2)}:1 (needs ${markRatio}:1)`);
+      if (got < markRatio - 1e-9) report(`${name}: ${cls.split(' ')[0]} ${hex(over(c, a * c.a, bg))} ` +
+                                         `on ${hex(bg)} is ${got.toFixed(2)}:1 (needs ${markRatio}:1)`);
     }
   });
   return out;
