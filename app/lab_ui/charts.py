@@ -37,6 +37,9 @@ GROUP_COLOURS = {"animals": "#0072B2", "vehicles": "#D55E00", "food": "#009E73",
 # ``readable`` shade: the same hue, darkened until it reaches the ratio.
 TEXT_RATIO = 4.5
 MARK_RATIO = 3.0
+# Axis, legend and title text in the page's text colour (.streamlit/config.toml): Streamlit's
+# chart theme greys them to #808495, 3.7:1 on white.
+CHART_TEXT = "#111827"
 DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
 FONT = 15
 BIG_FONT = 20              # presenter mode: every chart text at least 18 px
@@ -139,11 +142,12 @@ def _word_colours(vocab: list[str]) -> dict:
 def _config(big: bool = False, label_font: int | None = None) -> dict:
     """Readable fonts (larger with ``big``, for presenter mode): Vega-Lite's ``config``."""
     font = BIG_FONT if big else FONT
+    colours = {"labelColor": CHART_TEXT, "titleColor": CHART_TEXT}
     return {"view": {"continuousWidth": 300, "continuousHeight": 300},
-            "axis": {"labelFontSize": label_font or font, "titleFontSize": font},
+            "axis": {"labelFontSize": label_font or font, "titleFontSize": font, **colours},
             "legend": {"labelFontSize": font, "labelLimit": 0, "symbolSize": 200 if big else 100,
-                       "titleFontSize": font},
-            "title": {"fontSize": font + 2}}
+                       "titleFontSize": font, **colours},
+            "title": {"fontSize": font + 2, "color": CHART_TEXT}}
 
 
 def _chart(body: dict, datasets: dict[str, pd.DataFrame], height: int, title, big: bool,
@@ -171,9 +175,10 @@ def style(chart: alt.Chart, fit_width: bool = True, big: bool = False,
     font = BIG_FONT if big else FONT
     chart = chart.properties(autosize=alt.AutoSizeParams(
         type="fit-x" if fit_width else "pad", contains="padding"))
-    return chart.configure_axis(labelFontSize=label_font or font, titleFontSize=font).configure_legend(
+    return chart.configure_axis(labelFontSize=label_font or font, titleFontSize=font, labelColor=CHART_TEXT,
+                                titleColor=CHART_TEXT).configure_legend(
         labelFontSize=font, titleFontSize=font, symbolSize=200 if big else 100,
-        labelLimit=0).configure_title(fontSize=font + 2)
+        labelLimit=0, labelColor=CHART_TEXT, titleColor=CHART_TEXT).configure_title(fontSize=font + 2, color=CHART_TEXT)
 
 
 def wrap_title(title: str, width: int, big: bool = False) -> str | list[str]:
@@ -319,7 +324,7 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     font = BIG_FONT if big else FONT
     df = with_title(df, wrap_title(title, size, big))    # the title travels with the data (below)
     layers = [{"data": {"name": "points"},
-               "mark": {"type": "circle", "opacity": 0.9, "size": 140 if labels or big else 90},
+               "mark": {"type": "circle", "opacity": 1, "size": 140 if labels or big else 90},   # 3:1 as drawn
                "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
     datasets = {"points": df}
     if labels or big:

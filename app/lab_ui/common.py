@@ -39,7 +39,10 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
         # its text alternative: Vega puts the description on the chart's element as its ARIA label
         st.vega_lite_chart(spec={**spec, "description": summary(chart, columns)}, width=width)
     else:
-        st.altair_chart(chart.properties(description=summary(_outline(chart), columns)), width=width)
+        chart = chart.properties(description=summary(_outline(chart), columns))
+        if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
+            chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
+        st.altair_chart(chart, width=width)
     if every_table_open():
         with st.expander(label, expanded=True):
             _numbers(chart, table, key)

@@ -87,7 +87,8 @@ CHART_CONTRAST_JS = """([textRatio, largeRatio, markRatio, smallest]) => {
     const svg = chart.querySelector('svg.marks'); if (!svg) return;
     const bg = pageBg(chart);
     const heat = svg.querySelector('linearGradient') !== null;
-    const cells = heat ? Array.from(svg.querySelectorAll('.mark-rect.role-mark path')) : [];
+    const cells = heat ? Array.from(svg.querySelectorAll('.mark-rect.role-mark path'))
+      .map(c => ({box: c.getBoundingClientRect(), el: c})) : [];
     const titleEl = svg.querySelector('.role-title-text text');
     const name = `chart ${k + 1}` + (titleEl ? ` "${titleEl.textContent.slice(0, 50)}"` : '');
     const seen = new Set();
@@ -98,10 +99,13 @@ CHART_CONTRAST_JS = """([textRatio, largeRatio, markRatio, smallest]) => {
       const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700 || s.fontWeight === 'bold';
       const r = t.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
       let under = bg;
-      for (const cell of cells) { const b = cell.getBoundingClientRect();
-        if (cx >= b.left && cx <= b.right && cy >= b.top && cy <= b.bottom) {
-          const f = parse(getComputedStyle(cell).fill); if (f) under = over(f, alpha(cell, 'fillOpacity'), bg); break; } }
-      const drawn = over(c, alpha(t, 'fillOpacity') * c.a, under);
+      if (t.closest('.role-mark'))            // a number on a heatmap cell: the cell under it
+        for (const {box: b, el: cell} of cells) {
+          if (cx >= b.left && cx <= b.right && cy >= b.top && cy <= b.bottom) {
+            const f = parse(getComputedStyle(cell).fill); if (f) under = over(f, alpha(cell, 'fillOpacity'), bg); break; } }
+      const a = alpha(t, 'fillOpacity') * c.a;
+      if (a === 0) continue;                     // a label Vega hid (it would overlap another)
+      const drawn = over(c, a, under);
       const need = (size >= 24 || (bold && size >= 18.66)) ? largeRatio : textRatio;
       const got = ratio(drawn, under);
       if (got < need - 1e-9)

@@ -19,7 +19,7 @@ from lab_ui.train_controls import TABS
 
 from .a11y import axe_findings, chart_contrast, serious, unlabelled_charts
 from .conftest import streamlit_server
-from .helpers import REPO_ROOT, AppPage
+from .helpers import APP, REPO_ROOT, AppPage
 from .test_browser_instrument import NOT_YET_LAID_OUT, move, page_path
 
 pytestmark = pytest.mark.browser
@@ -57,7 +57,8 @@ def test_chart_texts_and_marks_have_their_contrast(app):
     problems = []
     for path in dict.fromkeys(p for p, _ in STOPS):
         app.goto(path + ("&" if "?" in path else "?") + "handout=1")
-        app.assert_healthy(min_charts=0)   # every chart on the screen drawn
+        page.wait_for_selector(APP, timeout=120_000)   # a handout of SVG charts takes long to draw
+        app.assert_healthy(min_charts=0)               # every chart on the screen drawn
         problems += [f"{path}: {p}" for p in chart_contrast(page)]
     assert not problems, "Chart contrast:\n" + "\n".join(problems)
 
@@ -81,4 +82,4 @@ def test_accessibility_check_catches_a_broken_screen(browser, tmp_path):
         f"the grey-on-grey text was not caught:\n{text}"
     assert any('text "pale"' in p and "needs 4.5:1" in p for p in pale), f"the pale chart word was not caught: {pale}"
     assert any('text "tiny"' in p and "smallest 11 px" in p for p in pale), f"the 9 px chart word was not caught: {pale}"
-    assert any("mark-symbol" in p and "needs 3.0:1" in p for p in pale), f"the pale points were not caught: {pale}"
+    assert any("mark-symbol" in p and "needs 3:1" in p for p in pale), f"the pale points were not caught: {pale}"
