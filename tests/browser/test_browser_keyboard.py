@@ -1,7 +1,7 @@
 """Keyboard only (WCAG 2.1.1, 2.4.7): a student who cannot use a mouse walks the start of the
 lesson, Home -> 1. Lookup -> 2. Similarity -> 3. Train, with Tab, Enter and the arrow keys. On
-each screen every visible control is reached by Tab (a radio group counts once: its arrows move
-inside it), each focused control shows a focus ring (an outline or a box shadow on it or on the
+each screen every visible control is reached by Tab (a radio group, a row of tabs or of word
+buttons counts once: the arrows move inside it), each focused control shows a focus ring (an outline or a box shadow on it or on the
 widget around it: ``lab_ui.layout.LAYOUT_CSS`` draws one on every ``:focus-visible``), the
 screen's first primary control (a slider or a number box) moves with the up arrow, and the "Next"
 link at the screen's end is followed with Enter.
@@ -28,9 +28,14 @@ MARK_JS = """() => {
   for (const e of document.querySelectorAll(sel)) {
     if (!e.checkVisibility() || e.disabled || e.getAttribute('tabindex') === '-1' && e.type !== 'radio') continue;
     const r = e.getBoundingClientRect(); if (r.width < 1 || r.height < 1) { if (e.type !== 'radio') continue; }
-    if (e.closest("[data-testid='stHeader'], [data-testid='stToolbar']")) continue;  // Streamlit's own menu
-    if (e.type === 'radio' || e.getAttribute('role') === 'tab') {
-      const g = e.type === 'radio' ? 'radio:' + e.name : 'tabs:' + (e.closest("[role='tablist']") || {}).id;
+    // Streamlit's own menu, and its "Collapse sidebar" button, shown only while the mouse is over
+    // the sidebar (not a control of the app; everything in the sidebar is reached)
+    if (e.closest("[data-testid='stHeader'], [data-testid='stToolbar'], [data-testid='stSidebarCollapseButton']")) continue;
+    const pills = e.closest("[data-testid='stButtonGroup']");   // one tab stop, arrows inside (like radios)
+    if (e.type === 'radio' || e.getAttribute('role') === 'tab' || pills) {
+      const g = pills ? 'pills:' + [...pills.parentElement.children].indexOf(pills) +
+                        (pills.closest("[class*='st-key-']") || {}).className
+              : e.type === 'radio' ? 'radio:' + e.name : 'tabs:' + (e.closest("[role='tablist']") || {}).id;
       if (!(g in groups)) groups[g] = n++;
       e.dataset.a11yMark = groups[g];
     } else e.dataset.a11yMark = n++;
