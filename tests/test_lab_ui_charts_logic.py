@@ -133,9 +133,43 @@ def test_one_hot_cosines_of_different_words_are_all_zero(V):
 
 
 @pytest.mark.parametrize("n, big, font", [(24, False, charts.FONT), (24, True, charts.BIG_FONT),
-                                          (25, False, 10), (25, True, 10)])
-def test_a_heatmap_s_word_labels_shrink_to_10_px_from_25_words(n, big, font):
-    """Up to 24 words each label has the chart font; from 25 on, 10 px, so that they fit."""
+                                          (25, False, 11), (25, True, 11)])
+def test_a_heatmap_s_word_labels_shrink_to_11_px_from_25_words(n, big, font):
+    """Up to 24 words each label has the chart font; from 25 on, 11 px (the smallest text a
+    chart draws), so that they fit."""
     spec = charts.heatmap(np.eye(n), [f"w{i:02d}" for i in range(n)], big=big)
     assert spec["config"]["axis"]["labelFontSize"] == font
     assert charts.heatmap_axis_font(n, big) == font
+
+
+@pytest.mark.parametrize("n, size", [(12, 420), (24, 420), (33, 420), (12, 370), (40, 800)])
+def test_a_heatmap_prints_no_number_smaller_than_11_px(n, size):
+    """Numbers in the cells are 11 px or more, or there are none (colour-only cells)."""
+    font, numbers = charts.heatmap_text(n, size)
+    spec = charts.heatmap(np.eye(n), [f"w{i:02d}" for i in range(n)], size=size)
+    texts = [layer["mark"]["fontSize"] for layer in spec.get("layer", []) if layer["mark"]["type"] == "text"]
+    assert texts == ([font] if numbers else []) and all(f >= charts.SMALLEST_NUMBER for f in texts)
+
+
+@pytest.mark.parametrize("colour", list(charts.GROUP_COLOURS.values()) + charts.WORD_COLOURS)
+def test_chart_colours_have_their_contrast_on_white(colour):
+    """A word colour reads as text (4.5:1), a group's point and a group's word have 3:1 and 4.5:1."""
+    assert charts.contrast(charts.readable(colour)) >= charts.TEXT_RATIO
+    assert charts.contrast(charts.readable(colour, charts.MARK_RATIO)) >= charts.MARK_RATIO
+    assert charts.readable(colour, 1.0) == colour.upper()
+
+
+@pytest.mark.parametrize("colour", charts.WORD_COLOURS)
+def test_word_colours_read_as_text_as_they_are(colour):
+    assert charts.contrast(colour) >= charts.TEXT_RATIO
+
+
+def test_a_chart_s_text_alternative_names_its_kind_title_and_table():
+    """The ARIA label of a chart (``summary``): kind from its marks, title, the table's columns."""
+    spec = charts.heatmap(np.eye(3), ["a", "b", "c"], title="Cosines")
+    label = charts.summary(spec, ["row", "column", "cosine"])
+    assert label.startswith("Heatmap") and "(row, column, cosine)" in label and "table below" in label
+    curve = charts.loss_curve({"run": np.ones(5)}, {"ln V": 1.0}, title="Loss")
+    assert charts.summary(curve, []).startswith("Line chart: Loss.")
+    assert charts.summary({"layer": [{"mark": {"type": "tick"}}]}, ["x"]).startswith("Strip chart")
+    assert charts.summary({}, []) == "Chart. Its numbers are in the table below the chart."

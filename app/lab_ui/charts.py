@@ -23,13 +23,23 @@ from lab_ui.streamlit_private import arrow_bytes
 # Darker colours from Paul Tol's "muted", "bright" and "vibrant" schemes: told apart by people
 # with the common colour-vision deficiencies, and dark enough to read as text on white.
 # Words beyond 12 reuse colours; their labels tell them apart.
+# Each at least 4.5:1 on white (WCAG 2.2, 1.4.3), as words are drawn in them: Tol's orange,
+# teal and rose are darkened to their ``readable`` shade.
 WORD_COLOURS = ["#332288", "#CC3311", "#117733", "#882255", "#0077BB", "#AA4499",
-                "#7A7A1F", "#EE7733", "#009988", "#CC6677", "#555555", "#4477AA"]
+                "#7A7A1F", "#B75C27", "#008576", "#B45A69", "#555555", "#4477AA"]
 # One colour per word group on every chart (Okabe & Ito's colour-blind-safe palette, with its
 # yellow darkened so that it reads as text on white); words outside the groups are grey.
 GROUP_COLOURS = {"animals": "#0072B2", "vehicles": "#D55E00", "food": "#009E73",
                  "places": "#CC79A7", "verbs": "#8A7A00", "river": "#56B4E9", "money": "#E69F00",
                  "bank": "#000000", "other": "#BBBBBB"}
+# Contrast ratios on white that WCAG 2.2 AA asks of what a chart draws: a word (text, 1.4.3) and
+# a point, line or tick (a graphical object, 1.4.11). Chart colours are drawn at their
+# ``readable`` shade: the same hue, darkened until it reaches the ratio.
+TEXT_RATIO = 4.5
+MARK_RATIO = 3.0
+# Axis, legend and title text in the page's text colour (.streamlit/config.toml): Streamlit's
+# chart theme greys them to #808495, 3.7:1 on white.
+CHART_TEXT = "#111827"
 DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
 FONT = 15
 BIG_FONT = 20              # presenter mode: every chart text at least 18 px
@@ -79,14 +89,49 @@ def presenting() -> bool:
     return bool(st.session_state.get("present_mode", False))
 
 
-def _group_colours(groups: list[str]) -> dict:
+def _linear(v: float) -> float:
+    """One sRGB channel (0-1) to linear light, as WCAG's relative luminance defines it."""
+    return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def contrast(colour: str, background: str = "#ffffff") -> float:
+    """WCAG's contrast ratio of two ``#rrggbb`` colours: (L1 + 0.05) / (L2 + 0.05), with
+    L = 0.2126 R + 0.7152 G + 0.0722 B over linear channels and L1 the lighter one.
+
+    >>> round(contrast("#767676"), 2)
+    4.54
+    """
+    def lum(c: str) -> float:
+        r, g, b = (_linear(int(c[i:i + 2], 16) / 255) for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(colour), lum(background)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable(colour: str, ratio: float = TEXT_RATIO) -> str:
+    """``colour`` darkened (its channels scaled down together, so its hue stays) by 1 % steps
+    until it has ``ratio``:1 on white; unchanged if it has it already.
+
+    >>> readable("#BBBBBB"), readable("#BBBBBB", MARK_RATIO)
+    ('#767676', '#949494')
+    """
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    for step in range(101):
+        shade = "#" + "".join(f"{round(v * (1 - step / 100)):02X}" for v in rgb)
+        if contrast(shade) >= ratio:
+            return shade
+    return "#000000"
+
+
+def _group_colours(groups: list[str], ratio: float = MARK_RATIO) -> dict:
+    """Each group's colour at ``ratio``:1 on white (points and legend marks 3:1, words 4.5:1)."""
     dom = [g for g in GROUP_COLOURS if g in set(groups)] + sorted(set(groups) - set(GROUP_COLOURS))
-    return {"domain": dom, "range": [GROUP_COLOURS.get(g, "#555555") for g in dom]}
+    return {"domain": dom, "range": [readable(GROUP_COLOURS.get(g, "#555555"), ratio) for g in dom]}
 
 
 def group_scale(groups: list[str]) -> alt.Scale:
     """The fixed colour of each word group, whichever groups a chart shows."""
-    return alt.Scale(**_group_colours(groups))
+    return alt.Scale(**_group_colours(groups, TEXT_RATIO))
 
 
 def _word_colours(vocab: list[str]) -> dict:
@@ -97,11 +142,12 @@ def _word_colours(vocab: list[str]) -> dict:
 def _config(big: bool = False, label_font: int | None = None) -> dict:
     """Readable fonts (larger with ``big``, for presenter mode): Vega-Lite's ``config``."""
     font = BIG_FONT if big else FONT
+    colours = {"labelColor": CHART_TEXT, "titleColor": CHART_TEXT}
     return {"view": {"continuousWidth": 300, "continuousHeight": 300},
-            "axis": {"labelFontSize": label_font or font, "titleFontSize": font},
+            "axis": {"labelFontSize": label_font or font, "titleFontSize": font, **colours},
             "legend": {"labelFontSize": font, "labelLimit": 0, "symbolSize": 200 if big else 100,
-                       "titleFontSize": font},
-            "title": {"fontSize": font + 2}}
+                       "titleFontSize": font, **colours},
+            "title": {"fontSize": font + 2, "color": CHART_TEXT}}
 
 
 def _chart(body: dict, datasets: dict[str, pd.DataFrame], height: int, title, big: bool,
@@ -129,9 +175,10 @@ def style(chart: alt.Chart, fit_width: bool = True, big: bool = False,
     font = BIG_FONT if big else FONT
     chart = chart.properties(autosize=alt.AutoSizeParams(
         type="fit-x" if fit_width else "pad", contains="padding"))
-    return chart.configure_axis(labelFontSize=label_font or font, titleFontSize=font).configure_legend(
+    return chart.configure_axis(labelFontSize=label_font or font, titleFontSize=font, labelColor=CHART_TEXT,
+                                titleColor=CHART_TEXT).configure_legend(
         labelFontSize=font, titleFontSize=font, symbolSize=200 if big else 100,
-        labelLimit=0).configure_title(fontSize=font + 2)
+        labelLimit=0, labelColor=CHART_TEXT, titleColor=CHART_TEXT).configure_title(fontSize=font + 2, color=CHART_TEXT)
 
 
 def wrap_title(title: str, width: int, big: bool = False) -> str | list[str]:
@@ -149,17 +196,21 @@ def matrix_frame(S: np.ndarray, labels: list[str], value: str = "cosine") -> pd.
     })
 
 
+SMALLEST_NUMBER = 11   # px: a heatmap's numbers below this are unreadable: colour-only cells
+
+
 def heatmap_axis_font(n: int, big: bool = False) -> int:
-    return (BIG_FONT if big else FONT) if n <= 24 else 10
+    return (BIG_FONT if big else FONT) if n <= 24 else SMALLEST_NUMBER
 
 
 def heatmap_text(n: int, size: int, big: bool = False) -> tuple[int, bool]:
     """Font size of the numbers in an ``n`` x ``n`` heatmap ``size`` px high, and whether to
-    print them at all: a number like -0.35 needs about 3 font sizes of width, so below 9 px
-    (18 px in presenter mode) the cells go colour-only (the numbers are in the table)."""
+    print them at all: a number like -0.35 needs about 3 font sizes of width, so below
+    ``SMALLEST_NUMBER`` px (18 px in presenter mode) the cells go colour-only (the numbers are
+    in the table)."""
     plot = size - (6 if n <= 24 else 4) * heatmap_axis_font(n, big)   # minus the word labels
     font = min(20, int(plot / max(n, 1) / 3.1))
-    return font, font >= (18 if big else 9)     # presenter mode: numbers of 18 px or none
+    return font, font >= (18 if big else SMALLEST_NUMBER)   # presenter mode: numbers of 18 px or none
 
 
 @cached_spec
@@ -260,18 +311,20 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
     scale = {"domain": list(domain)} if domain else {"zero": False, "nice": True, "padding": 24}
     if colour is None:
-        col = _field("word", "nominal", scale=_word_colours(vocab), legend=None)
+        col = text_col = _field("word", "nominal", scale=_word_colours(vocab), legend=None)
     else:
         df["group"] = colour
         col = _field("group", "nominal", scale=_group_colours(list(colour)),
                      legend={"orient": "bottom", "columns": 3 if big else 4})
+        # the words in their group's darker shade (text needs 4.5:1, a point 3:1)
+        text_col = _field("group", "nominal", scale=_group_colours(list(colour), TEXT_RATIO), legend=None)
     x, y = _field("x", "quantitative", scale=scale, title=xtitle), _field("y", "quantitative", scale=scale, title=ytitle)
     tooltip = ([_field("word", "nominal")] + ([_field("group", "nominal")] if colour else [])
                + [_field("x", "quantitative", format=".3f"), _field("y", "quantitative", format=".3f")])
     font = BIG_FONT if big else FONT
     df = with_title(df, wrap_title(title, size, big))    # the title travels with the data (below)
     layers = [{"data": {"name": "points"},
-               "mark": {"type": "circle", "opacity": 0.9, "size": 140 if labels or big else 90},
+               "mark": {"type": "circle", "opacity": 1, "size": 140 if labels or big else 90},   # 3:1 as drawn
                "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
     datasets = {"points": df}
     if labels or big:
@@ -287,12 +340,13 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
         layers.append({"data": {"name": "labels"},   # each label's offset and side from its row
                        "mark": {"type": "text", "align": {"expr": "datum.align"}, "dx": {"expr": "datum.dx"},
                                 "dy": {"expr": "datum.dy"}, "fontSize": font, "fontWeight": "bold"},
-                       "encoding": {"color": col, "text": _field("word", "nominal"),
+                       "encoding": {"color": text_col, "text": _field("word", "nominal"),
                                     "x": _field("x", "quantitative"), "y": _field("y", "quantitative")}})
     if ring:
         datasets["found"], found_layers = _rings(coords, words, ring, far, font)
         layers += found_layers
-    return _chart({"layer": layers}, datasets, size, data_title("points") if title else "", big)
+    body = {"layer": layers, **({"resolve": {"scale": {"color": "independent"}}} if colour is not None else {})}
+    return _chart(body, datasets, size, data_title("points") if title else "", big)
 
 
 # A title that changes with the run (say "keeps 84%" instead of "keeps 88%", or "width 32") is
@@ -379,6 +433,38 @@ def strip(df: pd.DataFrame, value: str, group: str, title: str = "",
            "tooltip": [_field(group, _kind(df[group])), _field(value, "quantitative", format=".3f")],
            "x": _field(value, "quantitative", scale={"domain": list(domain)} if domain else {}, title=value),
            "y": _field(group, "nominal", sort=order, title=None)}
-    mark = {"type": "tick", "opacity": 0.5, "size": min(26, 200 // max(n_groups, 1)), "thickness": 2}
+    # opaque ticks, 3 px thick, in colours of 3:1 or more (WCAG 1.4.11): no pastel half-tones
+    mark = {"type": "tick", "opacity": 1, "size": min(26, 200 // max(n_groups, 1)), "thickness": 3}
     return _chart({"data": {"name": "ticks"}, "mark": mark, "encoding": enc}, {"ticks": df},
                   max(200, 28 * n_groups), title, big)
+
+
+_KINDS = [("tick", "Strip chart"), ("line", "Line chart"), ("bar", "Bar chart"), ("circle", "Scatter map"),
+          ("point", "Scatter map"), ("rect", "Heatmap")]   # the first mark type found names the chart
+
+
+def _marks(node) -> set[str]:
+    """Every mark type in a Vega-Lite spec (layers included)."""
+    if isinstance(node, list):
+        return set().union(*map(_marks, node)) if node else set()
+    if not isinstance(node, dict):
+        return set()
+    mark = node.get("mark")
+    own = {mark if isinstance(mark, str) else mark.get("type", "")} if mark else set()
+    return own.union(*(_marks(v) for k, v in node.items() if k in ("layer", "concat", "hconcat", "vconcat", "spec")))
+
+
+def summary(spec: dict, columns: list[str]) -> str:
+    """A chart's one-line text alternative (its ARIA label, which Vega puts on the chart's
+    element): what kind of chart, its title, and where its numbers are. The words depend on
+    the spec and the table's columns only, not on the numbers, so a new run that swaps a
+    chart's data leaves the label (and the chart) as it is.
+
+    >>> summary({"mark": "bar", "title": "Tokens per text"}, ["text", "tokens"])
+    'Bar chart: Tokens per text. Its numbers (text, tokens) are in the table below the chart.'
+    """
+    marks = _marks(spec)
+    kind = next((name for mark, name in _KINDS if mark in marks), "Chart")
+    title = chart_title(spec)
+    names = f" ({', '.join(map(str, columns))})" if columns else ""
+    return f"{kind}{': ' + title if title else ''}. Its numbers{names} are in the table below the chart."

@@ -26,13 +26,22 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
 
     A closed box holds nothing: the table and the file buttons are built, sent and drawn
     only while the box is open (``lazy_box``), because a dozen tables drawn inside closed
-    boxes on every rerun were the largest part of the page's work after a slider move."""
-    from lab_ui.charts import on_screen
+    boxes on every rerun were the largest part of the page's work after a slider move.
+
+    The chart's ARIA label is ``lab_ui.charts.summary``: its kind, its title, and that its
+    numbers are in the table (WCAG 1.1.1, a text alternative for every chart)."""
+    from lab_ui.charts import on_screen, summary
     from lab_ui.handout import every_table_open, handout
     width: Literal["stretch", "content"] = "stretch" if stretch else "content"
+    columns = list(table.columns) if isinstance(table, pd.DataFrame) else []
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.charts
-        st.vega_lite_chart(spec=on_screen(chart, print_view=handout()), width=width)
+        spec = on_screen(chart, print_view=handout())
+        # its text alternative: Vega puts the description on the chart's element as its ARIA label
+        st.vega_lite_chart(spec={**spec, "description": summary(chart, columns)}, width=width)
     else:
+        chart = chart.properties(description=summary(_outline(chart), columns))
+        if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
+            chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
         st.altair_chart(chart, width=width)
     if every_table_open():
         with st.expander(label, expanded=True):
@@ -46,6 +55,18 @@ def more(label: str):
     handout (a closed box prints nothing of what it holds)."""
     from lab_ui.handout import handout
     return st.expander(label, expanded=handout())
+
+
+def _outline(chart) -> dict:
+    """An Altair chart's marks and title as a small Vega-Lite dict (``to_dict`` would validate
+    the whole chart, tens of ms): what ``lab_ui.charts.summary`` reads."""
+    def mark(c) -> str:
+        m = getattr(c, "mark", None)
+        return m if isinstance(m, str) else str(getattr(m, "type", "") or "")
+    parts = list(getattr(chart, "layer", None) or []) + [chart]
+    title = getattr(chart, "title", "")
+    return {"title": title if isinstance(title, (str, list)) else "",
+            "layer": [{"mark": mark(c)} for c in parts if mark(c)]}
 
 
 @st.fragment

@@ -31,13 +31,16 @@ BAR = "bar_"         # key prefix of a screen's controls bar (sticky, ``LAYOUT_C
 
 # The page style of every screen (a fixed string, no data in it): less empty space above the
 # title, and a screen's controls bar stays under the page's header while its results scroll
-# by, so a student who moved a slider still sees it beside what it changed.
+# by, so a student who moved a slider still sees it beside what it changed. Whatever has the
+# keyboard's focus has a 3 px ring in the primary colour (WCAG 2.4.7: Streamlit's sidebar links,
+# text boxes and tables show none of their own).
 LAYOUT_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2.2rem; padding-top: 0; }
 [data-testid="stLayoutWrapper"]:has(> [class*="st-key-bar_"]) {
   position: sticky; top: 3.75rem; z-index: 20; background: rgb(255, 255, 255);
   padding-bottom: 0.25rem; box-shadow: 0 6px 6px -6px rgba(0, 0, 0, 0.25); }
+:focus-visible { outline: 3px solid #0b5cad !important; outline-offset: 1px; }
 </style>"""
 
 

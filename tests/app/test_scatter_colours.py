@@ -4,7 +4,7 @@ import json
 
 from tests.app.conftest import open_screen
 from tests.app.values import charts
-from lab_ui.charts import GROUP_COLOURS
+from lab_ui.charts import GROUP_COLOURS, MARK_RATIO, TEXT_RATIO, readable
 
 
 def _group_colours(spec: dict) -> dict:
@@ -31,7 +31,9 @@ def test_projections_keep_one_colour_per_group_across_charts():
     assert len(maps) >= 3                                  # the pictures and the context chart
     for m in maps:
         for group, colour in m.items():
-            assert colour == GROUP_COLOURS[group], (group, colour)
+            # the group's colour at 3:1 (points, legend) or 4.5:1 (words) on white
+            assert colour in (readable(GROUP_COLOURS[group], MARK_RATIO), readable(GROUP_COLOURS[group], TEXT_RATIO)), \
+                (group, colour)
     context = maps[-1]
     assert set(context) == {"river", "money"}
 

@@ -1,0 +1,149 @@
+"""Accessibility checks on the page now on show, shared by the browser tests.
+
+* ``axe_findings(page)``: axe-core (bundled by ``axe-playwright-python``, injected into the page,
+  no network) run with the WCAG 2.0/2.1/2.2 A and AA rules and axe's best practices; one line
+  per rule that fails, with its impact and how many elements fail it.
+* ``serious(findings)``: the lines that fail a test: every critical or serious finding, and any
+  moderate or minor one not listed in ``ALLOWED`` with its reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+BLOCKING = {"critical", "serious"}
+
+# Moderate or minor findings that remain, each with why it is left (rule id -> reason).
+ALLOWED: dict[str, str] = {
+    "heading-order": "best practice, not a WCAG criterion: a screen's sections are st.subheader (h3) "
+                     "right under its st.title (h1); moving every section to h2 touches every screen "
+                     "and its approved words (open, issue 30)",
+    "empty-table-header": "Streamlit's table grid: the corner cell above the row labels has no text "
+                          "(minor; the row labels themselves are read)",
+    "presentation-role-conflict": "Streamlit's file uploader: its drop zone <section> carries an "
+                                  "aria-label but no role (minor; the upload button inside is labelled)",
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    impact: str
+    nodes: int
+    example: str
+
+    def __str__(self) -> str:
+        return f"{self.impact} {self.rule}: {self.nodes} element(s), e.g. {self.example}"
+
+
+def axe_findings(page, context: str | None = None) -> list[Finding]:
+    """axe-core's violations on the page (or inside the ``context`` selector)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page, context=context, options={"runOnly": AXE_TAGS, "resultTypes": ["violations"]})
+    out = []
+    for v in result.response["violations"]:
+        node = v["nodes"][0]
+        summary = " ".join(node.get("failureSummary", "").split())[:200]
+        out.append(Finding(v["id"], v.get("impact") or "minor", len(v["nodes"]), f"{node['target']} ({summary})"))
+    return out
+
+
+def serious(findings: list[Finding]) -> list[Finding]:
+    """The findings a screen may not have: critical or serious, or moderate/minor and not allowed."""
+    return [f for f in findings if f.impact in BLOCKING or f.rule not in ALLOWED]
+
+
+# WCAG 2.2 contrast ratios: text 4.5:1 (1.4.3), large text (>= 24 px, or >= 18.66 px bold) and
+# the graphical marks a chart is read by 3:1 (1.4.11).
+TEXT_RATIO, LARGE_RATIO, MARK_RATIO = 4.5, 3.0, 3.0
+SMALLEST_CHART_TEXT = 11    # px: a number or label smaller than this is not readable on a projector
+
+# Every chart drawn as SVG (the handout's renderer; the screen draws the same spec on a canvas):
+# the colour of each text and mark as drawn (its fill or stroke, times its opacities, over what
+# lies under it: the heatmap cell under a number, else the page's background), its contrast
+# ratio, and one line per element that is below its ratio. Heatmap cells themselves are not
+# marks here: their colour *is* the value (white at 0 on a diverging scale), which the
+# numbers on them and the table behind the chart give in words.
+CHART_CONTRAST_JS = """([textRatio, largeRatio, markRatio, smallest]) => {
+  const parse = s => { const m = (s || '').match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = c => 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const over = (c, a, bg) => ({r: c.r * a + bg.r * (1 - a), g: c.g * a + bg.g * (1 - a), b: c.b * a + bg.b * (1 - a)});
+  const alpha = (el, prop) => { let a = 1;
+    for (let e = el; e && e.tagName && e.tagName.toLowerCase() !== 'svg'; e = e.parentElement) {
+      const s = getComputedStyle(e); a *= Number(s.opacity || 1); }
+    return a * Number(getComputedStyle(el)[prop] || 1); };
+  const pageBg = el => { for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor); if (c && c.a > 0) return c; }
+    return {r: 255, g: 255, b: 255, a: 1}; };
+  const hex = c => '#' + [c.r, c.g, c.b].map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+  const out = [];
+  const charts = Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
+    .filter(c => c.parentElement.checkVisibility());
+  charts.forEach((chart, k) => {
+    const svg = chart.querySelector('svg.marks'); if (!svg) return;
+    const bg = pageBg(chart);
+    const heat = svg.querySelector('linearGradient') !== null;
+    const cells = heat ? Array.from(svg.querySelectorAll('.mark-rect.role-mark path'))
+      .map(c => ({box: c.getBoundingClientRect(), el: c})) : [];
+    const titleEl = svg.querySelector('.role-title-text text');
+    const name = `chart ${k + 1}` + (titleEl ? ` "${titleEl.textContent.slice(0, 50)}"` : '');
+    const seen = new Set();
+    const report = line => { if (!seen.has(line)) { seen.add(line); out.push(line); } };
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim() || !t.checkVisibility()) continue;
+      const s = getComputedStyle(t), c = parse(s.fill); if (!c) continue;
+      const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700 || s.fontWeight === 'bold';
+      const r = t.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      let under = bg;
+      if (t.closest('.role-mark'))            // a number on a heatmap cell: the cell under it
+        for (const {box: b, el: cell} of cells) {
+          if (cx >= b.left && cx <= b.right && cy >= b.top && cy <= b.bottom) {
+            const f = parse(getComputedStyle(cell).fill); if (f) under = over(f, alpha(cell, 'fillOpacity'), bg); break; } }
+      const a = alpha(t, 'fillOpacity') * c.a;
+      if (a === 0) continue;                     // a label Vega hid (it would overlap another)
+      const drawn = over(c, a, under);
+      const need = (size >= 24 || (bold && size >= 18.66)) ? largeRatio : textRatio;
+      const got = ratio(drawn, under);
+      if (got < need - 1e-9)
+        report(`${name}: text "${t.textContent.slice(0, 20)}" ${hex(drawn)} on ${hex(under)} ` +
+               `is ${got.toFixed(2)}:1 (needs ${need}:1)`);
+      if (size < smallest) report(`${name}: text "${t.textContent.slice(0, 20)}" is ${size} px (smallest ${smallest} px)`);
+    }
+    for (const m of svg.querySelectorAll('.role-mark path, .role-mark line')) {
+      const g = m.closest('.role-mark'); const cls = g.getAttribute('class') || '';
+      if (heat && cls.includes('mark-rect')) continue;
+      const s = getComputedStyle(m);
+      const fill = s.fill !== 'none' ? parse(s.fill) : null, stroke = s.stroke !== 'none' ? parse(s.stroke) : null;
+      const c = (cls.includes('mark-line') || cls.includes('mark-rule') || !fill) ? stroke : fill;
+      const a = c === stroke ? alpha(m, 'strokeOpacity') : alpha(m, 'fillOpacity');
+      if (!c || c.a === 0 || a === 0) continue;
+      const got = ratio(over(c, a * c.a, bg), bg);
+      if (got < markRatio - 1e-9) report(`${name}: ${cls.split(' ')[0]} ${hex(over(c, a * c.a, bg))} ` +
+                                         `on ${hex(bg)} is ${got.toFixed(2)}:1 (needs ${markRatio}:1)`);
+    }
+  });
+  return out;
+}"""
+
+
+def chart_contrast(page) -> list[str]:
+    """Every chart text and mark below its contrast ratio (or too small), one line each."""
+    return page.evaluate(CHART_CONTRAST_JS, [TEXT_RATIO, LARGE_RATIO, MARK_RATIO, SMALLEST_CHART_TEXT])
+
+
+# Every chart drawn on the page and its text alternative: the ARIA label Vega puts on the
+# chart's element from the spec's description (lab_ui.charts.summary).
+CHART_LABELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
+  .filter(c => c.parentElement.checkVisibility())
+  .map(c => { const e = c.querySelector('[aria-label]'); return e ? e.getAttribute('aria-label') : ''; })"""
+
+
+def unlabelled_charts(page) -> list[str]:
+    """One line per drawn chart without a text alternative."""
+    labels = page.evaluate(CHART_LABELS_JS)
+    return [f"chart {i + 1} of {len(labels)} has no ARIA label" for i, label in enumerate(labels)
+            if "table below the chart" not in label]

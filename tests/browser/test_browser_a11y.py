@@ -1,0 +1,85 @@
+"""Accessibility (WCAG 2.2 AA) on every screen and every Train tab, at 1280x800 and 1024x768:
+axe-core finds no critical or serious fault, at the screen's defaults and after its first
+primary control (lab_ui.primary) has moved; every moderate or minor one left is listed with
+its reason in tests/browser/a11y.py (``ALLOWED``).
+
+Charts: every text and mark drawn, as the SVG shows it, has its contrast ratio (text 4.5:1,
+large text and marks 3:1) and no text under 11 px. (Open, issue 30: the spec's description,
+``lab_ui.charts.summary``, does not reach the page as an ARIA label on the canvas renderer:
+``a11y.unlabelled_charts`` finds every chart without one at 1024x768.)
+
+Cost: one page per viewport, each screen loaded once and checked twice (before and after the
+move). The checks prove they bite on tests/browser/fixtures/bad_a11y.py, served the same way.
+"""
+from __future__ import annotations
+
+import pytest
+
+from lab_ui.primary import PRIMARY
+from lab_ui.train_controls import TABS
+
+from .a11y import axe_findings, chart_contrast, serious
+from .conftest import streamlit_server
+from .helpers import APP, REPO_ROOT, AppPage
+from .test_browser_instrument import NOT_YET_LAID_OUT, move, page_path
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = [(1280, 800), (1024, 768)]
+# (address, the control moved there, or None when the screen has none that ``move`` can move)
+STOPS = ([(page_path(f), None if f in NOT_YET_LAID_OUT or not pairs else pairs[0][0])
+          for f, pairs in PRIMARY.items()]
+         + [("/train?train_tab=" + t.replace(" ", "+"), "train_d_model") for t in TABS[1:]])
+
+
+@pytest.mark.parametrize("w,h", VIEWPORTS)
+def test_no_serious_accessibility_fault_on_any_screen(app, w, h):
+    page = app.page
+    page.set_viewport_size({"width": w, "height": h})
+    problems = []
+    for path, control in STOPS:
+        app.goto(path)
+        app.assert_healthy()
+        problems += [f"{path} at its defaults: {f}" for f in serious(axe_findings(page))]
+        if control:
+            move(app, control)
+            app.assert_healthy()
+            problems += [f"{path} after {control} moved: {f}" for f in serious(axe_findings(page))]
+    assert not problems, f"At {w}x{h}, axe-core finds:\n" + "\n".join(problems)
+
+
+def test_chart_texts_and_marks_have_their_contrast(app):
+    """Every text and mark drawn in every chart (read from the SVG the handout draws: the same
+    spec as on screen, as SVG instead of a canvas) has its contrast ratio, and no chart text
+    is smaller than 11 px."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    problems = []
+    for path in dict.fromkeys(p for p, _ in STOPS):
+        app.goto(path + ("&" if "?" in path else "?") + "handout=1")
+        page.wait_for_selector(APP, timeout=120_000)   # a handout of SVG charts takes long to draw
+        app.assert_healthy(min_charts=0)               # every chart on the screen drawn
+        problems += [f"{path}: {p}" for p in chart_contrast(page)]
+    assert not problems, "Chart contrast:\n" + "\n".join(problems)
+
+
+def test_accessibility_check_catches_a_broken_screen(browser, tmp_path):
+    """The check fails an unlabelled text box and grey-on-grey text (the fixture screen)."""
+    with streamlit_server(REPO_ROOT, "tests/browser/fixtures/bad_a11y.py", tmp_path) as server:
+        ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+        try:
+            a = AppPage(ctx, server.base_url, server.log_tail)
+            a.goto("/")
+            a.page.wait_for_selector("#faint")
+            a.page.wait_for_selector("[data-testid='stVegaLiteChart'] svg.marks .role-mark")
+            found = serious(axe_findings(a.page))
+            pale = chart_contrast(a.page)
+        finally:
+            ctx.close()
+    text = "\n".join(map(str, found))
+    assert any(f.rule == "label" and "nameless" in f.example for f in found), f"the unlabelled box was not caught:\n{text}"
+    assert any(f.rule == "color-contrast" and "faint" in f.example for f in found), \
+        f"the grey-on-grey text was not caught:\n{text}"
+    assert any('text "pale"' in p and "needs 4.5:1" in p for p in pale), f"the pale chart word was not caught: {pale}"
+    assert any('text "tiny"' in p and "smallest 11 px" in p for p in pale), f"the 9 px chart word was not caught: {pale}"
+    assert any("mark-symbol" in p and "needs 3:1" in p for p in pale), f"the pale points were not caught: {pale}"
