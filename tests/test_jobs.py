@@ -128,7 +128,7 @@ def test_a_pasted_300_word_text_trains_in_a_worker_and_the_lessons_runs_in_the_s
     assert pasted.V == 130
     assert is_long(budget.skipgram_work(pasted.V, 4, 3000))
     lesson = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)
-    assert not any(is_long(budget.skipgram_work(lesson.V, d, 3000)) for d in range(1, 17))
+    assert not any(is_long(budget.skipgram_work(lesson.V, d, 3000)) for d in range(1, 33))
 
 
 def test_slots_need_at_least_one():
