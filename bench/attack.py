@@ -1,10 +1,11 @@
-"""One student's attack: five heavy tabs of 5 MB texts beside another student's ordinary work,
+"""One student's attack: five heavy tabs of big texts beside another student's ordinary work,
 then the server's memory until well after every tab has closed.
 
 Every tab is a websocket client speaking Streamlit's own protocol (``bench.classroom``'s way),
-sending what a browser sends: the whole widget state with every rerun (the pasted 5 MB
-text too), and the word2vec progress fragment's rerun every half second once the server
-has asked for it (``auto_rerun``).
+sending what a browser sends: the whole widget state with every rerun (the pasted text too,
+cut to the box's 20,000 characters as the browser's box cuts it; the server closes a
+connection whose message is over 2 MB, ``.streamlit/config.toml``), and the word2vec progress
+fragment's rerun every half second once the server has asked for it (``auto_rerun``).
 
 * **The attacker**: one browser (one ``_streamlit_xsrf`` cookie, as the tabs of one browser
   share it), five tabs, each uploading a different 5 MB text (``tests.bigtext_data.big_text``)
@@ -12,16 +13,20 @@ has asked for it (``auto_rerun``).
   then the file named in the widget state), and pressing *Train word2vec*, and *Train again*
   whenever its result has come, until the attack ends; then every tab closes. ``--paste``
   pastes the texts instead: the Train screen's box keeps a paste's first 20,000 characters,
-  so the server still receives and parses every 5 MB message but trains on a short text.
+  as a browser's box does, so it trains on a short text.
 * **The other student** (a browser of its own): an *ordinary run* every ~6 s, a pasted
   300-word text trained with a new seed (a long run: it goes through a slot of the server),
   and, in a second tab, a *light rerun* every ~1.5 s (the lesson's text, the d_model slider
-  moved). Each is timed from the message sent to the server's ``script_finished``, and every
-  ordinary run's two loss figures are checked against the core's own training afterwards.
+  moved; the first time at a d_model it trains the lesson's run, in the server, and is
+  reported on a row of its own). Each is timed from the message sent to the server's
+  ``script_finished``, and every ordinary run's two loss figures are checked against the
+  core's own training afterwards.
 * **Phases**: ``--quiet`` seconds of the other student alone, then ``--seconds`` of attack,
   then ``--after`` seconds with every tab closed (Streamlit drops a closed tab's session
   after its ``server.disconnectedSessionTTL``, 120 s) while the memory is sampled.
-* **Memory**: the resident memory of the server and its worker processes together, every 2 s.
+* **Memory**: the resident memory of the server and its worker processes together, every 2 s;
+  **CPU**: the seconds the server's own interpreter and its workers computed, per second of
+  each phase (``bench.browser.tree_cpu``).
 
 Run from the repository root (on a machine others share, with the load printed beside):
     .venv/bin/python -m bench.attack                  # 40 s quiet, 150 s attack, 300 s after
@@ -46,10 +51,11 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from threadpoolctl import threadpool_limits
 from websockets.asyncio.client import connect
 
-from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
+from bench.browser import forward, launch_server, stop_server, tree_cpu, tree_rss, wait_healthy
 from bench.classroom import PASTE, expected, losses_shown
 from bench.classroom_report import pct
 from bench.machine import load
+from lab_ui.train_controls import PASTE_MAX_CHARS
 from tests.bigtext_data import big_text
 
 ACTION_TIMEOUT_S = 120.0
@@ -207,7 +213,7 @@ async def open_tab(base: str, cookie: str, name: str) -> Tab:
 class Results:
     ordinary: list[tuple[float, float, int]] = field(default_factory=list)   # (when, seconds, seed)
     ordinary_shown: dict[int, tuple[str, str] | None] = field(default_factory=dict)
-    light: list[tuple[float, float]] = field(default_factory=list)            # (when, seconds)
+    light: list[tuple[float, float, bool]] = field(default_factory=list)      # (when, seconds, trained it)
     errors: list[str] = field(default_factory=list)
     uploaded: list[float] = field(default_factory=list)  # seconds to upload a text
     counted: list[float] = field(default_factory=list)   # seconds from paste/upload to word2vec's settings
@@ -218,6 +224,7 @@ class Results:
     behind_own: int = 0                  # attacker tabs told they wait behind their own run
     lost: int = 0
     memory: list[tuple[float, int, int]] = field(default_factory=list)       # (when, bytes, processes)
+    cpu: list[tuple[float, float, float]] = field(default_factory=list)       # (when, server's own, workers')
     phases: dict[str, float] = field(default_factory=dict)
 
 
@@ -230,11 +237,12 @@ async def ordinary_student(base: str, res: Results, t0: float, until: float) -> 
         await light.run("train", "train_d_model=4")
 
         async def light_loop():
-            d = 4
+            d, trained = 4, {4}
             while time.perf_counter() < until:
                 d = 1 + d % 16
                 s = await light.run("train", f"train_d_model={d}", {"train_d_model": d})
-                res.light.append((time.perf_counter() - t0, s))
+                res.light.append((time.perf_counter() - t0, s, d not in trained))   # first time: it trains
+                trained.add(d)
                 if any(k == "error" for k, _ in light.shown):
                     res.errors += [f"light: {t[:80]}" for k, t in light.shown if k == "error"]
                 await asyncio.sleep(1.5)
@@ -263,7 +271,7 @@ async def attacker_tab(tab: Tab, text: str, res: Results, until: float, grace: f
     try:
         await tab.run("train", SOURCE)
         if paste:
-            widgets = {"train_source": PASTE, "train_text": text}
+            widgets = {"train_source": PASTE, "train_text": text[:PASTE_MAX_CHARS]}   # the box takes no more
         else:
             t0 = time.perf_counter()
             file = await asyncio.to_thread(upload, tab.base, tab.cookie, tab.session_id, f"{tab.name}.txt",
@@ -324,6 +332,7 @@ async def sample_memory(pid: int, res: Results, t0: float, until: float) -> None
     while time.perf_counter() < until:
         rss, _, n = tree_rss(pid)
         res.memory.append((time.perf_counter() - t0, rss, n))
+        res.cpu.append((time.perf_counter() - t0, *tree_cpu(pid)))
         await asyncio.sleep(2)
 
 
@@ -347,14 +356,33 @@ async def attack(base: str, pid: int, quiet: float, seconds: float, after: float
 
 def row(name: str, xs: list[float]) -> str:
     if not xs:
-        return f"{name:<44} {0:>4}"
-    return (f"{name:<44} {len(xs):>4} {statistics.median(xs):>8.2f} {pct(xs, 95):>8.2f} {max(xs):>8.2f}")
+        return f"{name:<60} {0:>4}"
+    return (f"{name:<60} {len(xs):>4} {statistics.median(xs):>8.2f} {pct(xs, 95):>8.2f} {max(xs):>8.2f}")
+
+
+def cpu_rows(cpu: list[tuple[float, float, float]], attack_start: float, closed: float) -> list[str]:
+    """CPU seconds per second of each phase: the server's own interpreter, and its workers."""
+    if len(cpu) < 2:
+        return []
+
+    def at(t: float) -> tuple[float, float, float]:
+        return min(cpu, key=lambda c: abs(c[0] - t))
+    out = ["CPU seconds per second (server's own interpreter; its worker processes)"]
+    for name, a, b in (("alone", cpu[0][0], attack_start), ("during the attack", attack_start, closed)):
+        (t0, own0, kids0), (t1, own1, kids1) = at(a), at(b)
+        if t1 > t0:
+            out.append(f"  {name:<58} {(own1 - own0) / (t1 - t0):>5.2f}  {(kids1 - kids0) / (t1 - t0):>5.2f}")
+    return out
 
 
 def report(res: Results, quiet: float) -> str:
     attack_start, closed = res.phases["attack"], res.phases["closed"]
-    out = [f"{'':<44} {'n':>4} {'median':>8} {'p95':>8} {'max':>8}   (seconds)"]
-    for name, series in (("ordinary run (300 words, new seed)", res.ordinary), ("light rerun (lesson text)", res.light)):
+    out = [f"{'':<60} {'n':>4} {'median':>8} {'p95':>8} {'max':>8}   (seconds)"]
+    light = [(when, s) for when, s, trains in res.light if not trains]
+    first = [(when, s) for when, s, trains in res.light if trains]
+    for name, series in (("ordinary run (300 words, new seed)", res.ordinary),
+                         ("light rerun (lesson text, trained before)", light),
+                         ("light rerun, first at its d_model (trains)", first)):
         before = [s for when, s, *_ in series if when < attack_start]
         during = [s for when, s, *_ in series if when >= attack_start]
         out += [row(f"{name}, alone", before), row(f"{name}, during the attack", during)]
@@ -370,6 +398,7 @@ def report(res: Results, quiet: float) -> str:
             f"after --grace; the server log below counts those it stopped): {res.lost}",
             f"attacker's tabs told they wait behind their own run: {res.behind_own}",
             f"errors: {len(res.errors)}" + "".join(f"\n  {e}" for e in res.errors[:10]), ""]
+    out += cpu_rows(res.cpu, attack_start, closed) + [""]
     mem = res.memory
 
     def at(t: float) -> str:

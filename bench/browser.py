@@ -5,7 +5,7 @@
   so the repository root is not importable and the router must find its own packages), on
   a free port of 127.0.0.1, its output in a log file; ``wait_healthy`` polls
   ``/_stcore/health`` with a deadline; ``tree_rss`` reads the resident memory of the server and
-  its children from ``/proc``.
+  its children from ``/proc``, ``tree_cpu`` their CPU seconds.
 * **Protocol**: ``forward`` decodes a websocket frame into Streamlit's own ``ForwardMsg``;
   ``run_ended`` says whether it ends a script run (the ``script_finished`` message, a public
   signal every browser receives), ``is_rerun`` whether a sent frame asks for one.
@@ -142,6 +142,36 @@ def stop_server(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def tree_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) so far of ``pid`` itself and of its children: the live
+    ones (``/proc/<child>/stat``) and the ones it has waited for (its ``cutime + cstime``).
+    For the server: its own interpreter, and its worker processes."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def times(p: int) -> list[int]:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        return [int(f) for f in fields[11:15]]          # utime, stime, cutime, cstime
+
+    own, children = 0.0, 0.0
+    try:
+        u, s, cu, cs = times(pid)
+        own, children = (u + s) / tick, (cu + cs) / tick
+    except (OSError, ValueError):
+        return own, children
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            try:
+                u, s, cu, cs = times(kid)
+                children += (u + s + cu + cs) / tick
+            except (OSError, ValueError):
+                pass
+    return own, children
 
 
 def tree_rss(pid: int) -> tuple[int, int, int]:

@@ -230,6 +230,32 @@ def test_a_finished_job_asks_for_its_page_again_until_the_page_has_drawn_it(monk
     assert asked == ["app", "app"]
 
 
+def test_the_progress_fragment_reruns_once_a_second(monkeypatch):
+    """Each tab of a student's word2vec job (waiting or training) reruns its progress fragment
+    on this timer, and each rerun is work for the server's interpreter: at most one a second."""
+    import importlib
+
+    import streamlit as st
+
+    from lab_ui import bigtext_view
+    timers = {}
+
+    def fragment(func=None, *, run_every=None, **kwargs):
+        def register(f):
+            timers[f.__name__] = run_every
+            return f
+        return register(func) if func is not None else register
+
+    monkeypatch.setattr(st, "fragment", fragment)
+    try:
+        importlib.reload(bigtext_view)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(bigtext_view)        # the real fragment again, for the other tests
+    assert timers == {"progress_view": bigtext_view.POLL_SECONDS}
+    assert bigtext_view.POLL_SECONDS >= 1.0
+
+
 def _finished_job_page(error: str):
     import threading
 

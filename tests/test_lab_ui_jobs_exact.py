@@ -13,9 +13,9 @@ def test_waiting_sentence_names_the_place_and_the_runs():
                                    "for a free slot (2 ahead of you); it starts by itself.")
 
 
-def test_a_long_run_is_one_the_budget_expects_to_take_over_a_second(monkeypatch):
+def test_a_long_run_is_one_the_budget_expects_to_take_over_half_a_second(monkeypatch):
     from core import budget
     from lab_ui import jobs
 
     monkeypatch.setattr(budget, "seconds", lambda work: work)
-    assert jobs.is_long(1.01) and not jobs.is_long(1.0) and not jobs.is_long(0.2)
+    assert jobs.is_long(0.51) and not jobs.is_long(0.5) and not jobs.is_long(0.2)

@@ -3,7 +3,7 @@
 The run is watched from a background thread (``Word2VecJob.run``, the one long function)
 and computed, text splitting included, in a background worker process (``lab_ui.workers``),
 so the page stays live and the server's interpreter stays free for the class: a fragment
-redraws the progress bar twice a second and its Stop button asks the trainer to stop
+redraws the progress bar once a second and its Stop button asks the trainer to stop
 (core.word2vec's callback contract), keeping the vectors reached so far. A run whose
 browser tab has closed is stopped too, and every run's end is written to the server's log.
 Counting a long text's words (``size_of``) is a job of its own in a worker too. Both wait
@@ -38,6 +38,11 @@ MAP_WORDS = 50
 NEIGHBOURS_LISTED = 10
 WORD_BOX = 60
 """Longest word the two word boxes take."""
+POLL_SECONDS = 1.0
+"""How often an open tab's progress fragment reruns while its job waits or trains. Each rerun
+costs the server's interpreter about 10-20 ms (a few more with a big widget state), and one
+student's five tabs poll all the time, waiting ones too: at 0.5 s that was ten reruns a
+second for the others' reruns to take turns with; a word2vec run takes minutes."""
 
 
 def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
@@ -100,7 +105,7 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} seconds" if seconds < 90 else f"{seconds / 60:.1f} minutes"
 
 
-@st.fragment(run_every=0.5)
+@st.fragment(run_every=POLL_SECONDS)
 def progress_view() -> None:
     """The progress bar, words per second and the Stop button while the job runs."""
     job: Word2VecJob | None = st.session_state.get(JOB)

@@ -31,17 +31,18 @@ from core.run import RunRequest, RunResult
 from core.tokenizer import gpt2
 from lab_ui.guard import Stopper
 from lab_ui import memory, workers
-from lab_ui.jobs import Cancelled, heavy_slot, is_long, session_gone
+from lab_ui.jobs import LONG_RUN_SECONDS, Cancelled, heavy_slot, is_long, session_gone
 from lab_ui.streamlit_private import session_id
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
 SHARED_WAIT_SECONDS = 2.0
 """How long a light run waits for another session that is training the same run."""
-QUIET_SECONDS = 0.75
-"""Runs estimated (``core.budget``) at most this long get no progress bar or Stop button: the
-estimate is cautious (0.36 s for the lesson's reference run, which trains in ~0.06 s), and a
-bar that flashes for a blink only adds drawing to the page (about 25 updates of the page)."""
+QUIET_SECONDS = LONG_RUN_SECONDS
+"""Runs estimated (``core.budget``) at most this long get no progress bar or Stop button (the
+lesson's reference run: 0.36 s estimated, about as long to train): a bar that flashes for a
+blink only adds drawing to the page (about 25 updates of the page). Every longer run is a
+long run, so its bar (and its place in the queue) shows."""
 
 
 R = TypeVar("R")
