@@ -1,15 +1,15 @@
 """Embedding Lab: the router. Page config, the navigation, and nothing else: the screens are
-listed once, in ``lab_ui.registry``; the server process is tuned by ``lab_ui.process``."""
+listed once, in ``lab_ui.screens.registry``; the server process is tuned by ``lab_ui.server.process``."""
 from pathlib import Path
 
 import streamlit as st
 
-from lab_ui import links
-from lab_ui.handout import handout, handout_link, tables_switch
-from lab_ui.presenter import next_button, presenting, top_bar
-from lab_ui.process import tune
-from lab_ui.registry import SCREENS
-from lab_ui.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES
+from lab_ui.lesson import links
+from lab_ui.lesson.handout import handout, handout_link, tables_switch
+from lab_ui.lesson.presenter import next_button, presenting, top_bar
+from lab_ui.server.process import tune
+from lab_ui.screens.registry import SCREENS
+from lab_ui.screens.train.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES
 
 tune()      # once per server process (after the imports above: it freezes them)
 

@@ -55,7 +55,7 @@ from bench.browser import forward, launch_server, stop_server, tree_cpu, tree_rs
 from bench.classroom import PASTE, expected, losses_shown
 from bench.classroom_report import pct
 from bench.machine import load
-from lab_ui.train_controls import PASTE_MAX_CHARS
+from lab_ui.screens.train.train_controls import PASTE_MAX_CHARS
 from tests.bigtext_data import big_text
 
 ACTION_TIMEOUT_S = 120.0

@@ -28,7 +28,7 @@ FREEZE_SECONDS = 5.0
 EXPORT = textwrap.dedent("""
     import json, sys, time
     import streamlit as st
-    from lab_ui import handout
+    from lab_ui.lesson import handout
     pressed = {}
     st.download_button = lambda label, data, **kw: pressed.__setitem__(label, data)
     ch = json.loads(sys.stdin.read())
@@ -81,7 +81,7 @@ def word_counts() -> list[str]:
 
 
 def text_boxes() -> list[str]:
-    from lab_ui.paste_guard import TEXT_AREA_LIMIT, TEXT_INPUT_LIMIT
+    from lab_ui.widgets.paste_guard import TEXT_AREA_LIMIT, TEXT_INPUT_LIMIT
     from tests.robust.test_hostile_screens import _text_box_calls, _value
     out = []
     for path, tree, node, limit in _text_box_calls():
@@ -94,7 +94,7 @@ def export_cost(repeats: int = 5) -> list[tuple[str, float, float]]:
     """Seconds per file, in the server's own process (as before) and through the worker."""
     import vl_convert
 
-    from lab_ui.chart_files import draw_file
+    from lab_ui.server.chart_files import draw_file
     spec = {"mark": "point", "data": {"values": [{"x": i, "y": i * i % 17} for i in range(300)]},
             "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"}},
             "width": 640, "height": 400}

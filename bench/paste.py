@@ -6,7 +6,7 @@ Starts ``streamlit run app`` on 127.0.0.1, opens the Tokens screen in Debian's C
 puts the text on the clipboard and presses Ctrl+V in the box, then times until the browser
 draws its next frame, and reads how many characters the box kept. Streamlit 1.67's
 ``max_chars`` alone *rejects* a longer value only after the browser has inserted and laid out
-the whole paste; the app's ``lab_ui.paste_guard`` gives the box a native ``maxlength``, so the
+the whole paste; the app's ``lab_ui.widgets.paste_guard`` gives the box a native ``maxlength``, so the
 browser cuts the paste first (the box keeps its first 20,000 characters).
 
 Record the machine load with the table: other work on the machine slows every figure.

@@ -40,7 +40,7 @@ def main() -> None:
             print(f"{'look_up: ' + label:<58} {w:>8.1f} {c:>7.1f}")
         at = AppTest.from_file(str(ROOT / "app" / "streamlit_app.py"), default_timeout=120)
         at.run()
-        at.switch_page("app_pages/real_table.py").run()
+        at.switch_page("lab_ui/screens/real_table.py").run()
         texts = iter(list(TEXTS) * 20)
 
         def rerun():

@@ -22,7 +22,7 @@ maximum 20,000 characters, each of at most 300 distinct words (``core.bigtext.MA
 more words go to word2vec instead), and trained each with the full softmax at d_model 32,
 window 5, 3,000 steps (or as many as the compute budget allows): the worst case for the caches
 shared by all sessions (training runs: at most 64 or 96 MiB, see
-``app/lab_ui/runs.py``). Every wait is bounded.
+``app/lab_ui/server/runs.py``). Every wait is bounded.
 """
 from __future__ import annotations
 

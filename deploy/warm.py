@@ -1,7 +1,7 @@
 """A server's first visit, made by the start-up script instead of by the first student.
 
 A fresh ``streamlit run app`` imports the app and its libraries on its first session, and the
-app then prepares the lesson's run (``lab_ui.warmup``). When a class opens the link in the same
+app then prepares the lesson's run (``lab_ui.server.warmup``). When a class opens the link in the same
 second, forty sessions wait behind that. ``first_visit(url)`` opens one session of Streamlit's
 own websocket protocol (what a browser tab speaks), asks for the Train screen at its starting
 settings and waits until its script run has finished; then the server is warm.

@@ -16,7 +16,7 @@
 4. A mutant of app/lab_ui/X.py is judged by the tests that are not screen runs (unit tests of
    the helpers, which take milliseconds) plus the screen test files listed for X in
    ``LAB_UI_SCREEN_TESTS``: the screens that show what X computes, with their values asserted.
-   Other screens that merely pass through X (every screen draws a title with lab_ui.common)
+   Other screens that merely pass through X (every screen draws a title with lab_ui.widgets.common)
    are left out. A module not in the table keeps every screen test that reaches it. Fewer
    tests can only kill fewer mutants, so the score is a lower bound of
    what the whole fast suite would score; it is what makes the run take an hour, not 14.

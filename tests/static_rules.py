@@ -11,7 +11,7 @@ cache     every ``st.cache_data`` has ``max_entries`` or ``ttl`` (not None); eve
           arguments (one object per server). Any other use (an alias, a bare call on a
           function, ``from streamlit import cache_data``) is flagged: the review must see it.
 html      raw HTML (``unsafe_allow_html=True``, ``st.html``, ``components.html``) only for a
-          string built by the one escaping helper module (``lab_ui.chips``), and inside that module
+          string built by the one escaping helper module (``lab_ui.widgets.chips``), and inside that module
           every value put into an f-string is ``html.escape``'d or on a reviewed list.
 io        no network library is imported, and nothing writes to disk: ``open`` for writing,
           ``Path.write_text``/``write_bytes``, ``np.save*``/``tofile``, ``DataFrame.to_csv(path)``
@@ -23,8 +23,8 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-HTML_HELPER = "lab_ui.chips"                 # the one module allowed to build raw HTML
-HTML_HELPER_PATH = "app/lab_ui/chips.py"
+HTML_HELPER = "lab_ui.widgets.chips"                 # the one module allowed to build raw HTML
+HTML_HELPER_PATH = "app/lab_ui/widgets/chips.py"
 # Values the helper puts into HTML without html.escape, each with the reason it is safe.
 HTML_SAFE_VALUES = {
     "cls": "one of two literal class names",

@@ -1,10 +1,10 @@
-"""The sentences that compare or count (app/lab_ui/captions.py) follow the numbers they describe;
-large numbers are written the same way everywhere (app/lab_ui/readable.py)."""
+"""The sentences that compare or count (app/lab_ui/widgets/captions.py) follow the numbers they describe;
+large numbers are written the same way everywhere (app/lab_ui/widgets/readable.py)."""
 import numpy as np
 import pytest
 
-from lab_ui import captions
-from lab_ui.readable import byte_size, count_in_words
+from lab_ui.widgets import captions
+from lab_ui.widgets.readable import byte_size, count_in_words
 
 
 @pytest.mark.parametrize("x, shown", [(38_597_376.0, "38,597,376"), (0.889, "0.889"), (0.35, "0.35"),

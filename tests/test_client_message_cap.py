@@ -5,7 +5,7 @@ import tomllib
 
 from streamlit import config
 
-from lab_ui.paste_guard import TEXT_AREA_LIMIT, TEXT_INPUT_LIMIT
+from lab_ui.widgets.paste_guard import TEXT_AREA_LIMIT, TEXT_INPUT_LIMIT
 from tests.conftest import ROOT
 
 SETTINGS = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@ import pytest
 
 from core.context_mix import ambiguous_in_context, mix_with_neighbours, mixing_weights
 from core.generated import generate_corpus, group_centroids
-from lab_ui.presets import SOFTMAX_SETTINGS
+from lab_ui.widgets.presets import SOFTMAX_SETTINGS
 from core.similarity import cosine
 from core.skipgram import train
 from core.vectors import Vectors

@@ -6,7 +6,7 @@ import pytest
 
 from core import embedding
 from core.embedding import example_upstream, init_table, lookup, lookup_backward, one_hot, rows_touched
-from lab_ui.presets import upstream_in_hundredths
+from lab_ui.widgets.presets import upstream_in_hundredths
 from tests.refusal import refused
 
 

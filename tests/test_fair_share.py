@@ -1,4 +1,4 @@
-"""Fair sharing of the long-run slots (lab_ui.jobs): one browser holds at most one slot and
+"""Fair sharing of the long-run slots (lab_ui.server.jobs): one browser holds at most one slot and
 one place in the queue, a run of a few seconds never waits behind a run of minutes, a big
 text is counted in a worker, and every job either shows its result or says why not."""
 import logging
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from lab_ui.jobs import LONG, PREPARE, SHORT, JobSlots, _waiting_text, browser_token
+from lab_ui.server.jobs import LONG, PREPARE, SHORT, JobSlots, _waiting_text, browser_token
 from tests.test_workers import gone
 
 
@@ -172,7 +172,7 @@ def test_every_tab_of_a_browser_is_one_owner():
 def test_the_owner_is_the_browser_cookie_or_else_the_tab(monkeypatch):
     import streamlit as st
 
-    from lab_ui import jobs
+    from lab_ui.server import jobs
     from streamlit.web.server.starlette.starlette_app_utils import generate_xsrf_token_string
     monkeypatch.setattr(jobs, "session_id", lambda: "tab-1")
     cookie = {jobs.BROWSER_COOKIE: generate_xsrf_token_string(b"\x07" * 16, 1)}
@@ -189,7 +189,7 @@ def test_the_owner_is_the_browser_cookie_or_else_the_tab(monkeypatch):
 
 def test_a_long_text_is_counted_in_a_background_worker(monkeypatch):
     from core.bigtext import text_size
-    from lab_ui import bigtext_jobs
+    from lab_ui.server import bigtext_jobs
 
     text = "\n".join(f"w{i} w{i + 1} w{i + 2}" for i in range(6000))     # 90,000 characters
     assert len(text) > bigtext_jobs.PREPARE_IN_PROCESS_CHARS
@@ -217,7 +217,7 @@ def test_a_finished_job_asks_for_its_page_again_until_the_page_has_drawn_it(monk
     was marked shown at the first ask, its bar vanished and the result never came."""
     import streamlit as st
 
-    from lab_ui import bigtext_view
+    from lab_ui.screens.train import bigtext_view
     asked = []
     job = SimpleNamespace(finished=threading.Event(), shown=False, place=None, result=None)
     job.finished.set()
@@ -237,7 +237,7 @@ def test_the_progress_fragment_reruns_once_a_second(monkeypatch):
 
     import streamlit as st
 
-    from lab_ui import bigtext_view
+    from lab_ui.screens.train import bigtext_view
     timers = {}
 
     def fragment(func=None, *, run_every=None, **kwargs):
@@ -262,7 +262,7 @@ def _finished_job_page(error: str):
     import streamlit as st
     from types import SimpleNamespace
 
-    from lab_ui import bigtext_view
+    from lab_ui.screens.train import bigtext_view
     job = st.session_state.get(bigtext_view.JOB)
     if job is None:
         job = SimpleNamespace(finished=threading.Event(), shown=False, place=None, error=error,
@@ -278,7 +278,7 @@ def test_the_page_run_that_draws_a_finished_job_asks_for_no_other_run():
     page run (a loop), and it draws the job's end."""
     from streamlit.testing.v1 import AppTest
 
-    from lab_ui.bigtext_view import JOB
+    from lab_ui.screens.train.bigtext_view import JOB
     at = AppTest.from_function(_finished_job_page, args=("Stopped before training could start: nothing "
                                                          "was trained.",), default_timeout=30).run()
     assert not at.exception
@@ -289,8 +289,8 @@ def test_the_page_run_that_draws_a_finished_job_asks_for_no_other_run():
 
 def test_a_job_whose_worker_died_says_so_and_logs_it(monkeypatch, caplog):
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_jobs
-    from lab_ui.workers import WorkerError
+    from lab_ui.server import bigtext_jobs
+    from lab_ui.server.workers import WorkerError
 
     def died(*args, **kwargs):
         raise WorkerError("The run's worker process ended without an answer (exit code -9).")
@@ -305,7 +305,7 @@ def test_a_job_whose_worker_died_says_so_and_logs_it(monkeypatch, caplog):
 
 def test_a_job_whose_session_went_away_is_written_to_the_log(monkeypatch, caplog):
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_jobs
+    from lab_ui.server import bigtext_jobs
 
     def trains_until_asked(fn, *args, callback=None, **kwargs):
         if fn is not bigtext_jobs.core_run.run:           # counting the words to read
@@ -322,7 +322,7 @@ def test_a_job_whose_session_went_away_is_written_to_the_log(monkeypatch, caplog
 
 def test_a_queued_job_whose_session_went_away_is_written_to_the_log(monkeypatch, caplog):
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_jobs
+    from lab_ui.server import bigtext_jobs
 
     slots = JobSlots(1)
     slots.acquire(owner="someone else", lane=LONG)
@@ -342,7 +342,7 @@ def test_a_queued_job_whose_session_went_away_is_written_to_the_log(monkeypatch,
 def test_a_background_worker_ends_with_its_job_and_runs_at_the_lowest_priority():
     import os
 
-    from lab_ui import workers
+    from lab_ui.server import workers
     from tests import worker_helpers
     pool = workers.Pool(max_idle=0, nice=workers.BACKGROUND_NICE)
     try:
@@ -358,7 +358,7 @@ def test_a_background_worker_ends_with_its_job_and_runs_at_the_lowest_priority()
 
 
 def test_an_idle_worker_grown_past_its_limit_is_ended_not_kept():
-    from lab_ui import workers
+    from lab_ui.server import workers
     from tests import worker_helpers
     small, big = workers.Pool(max_idle=1), workers.Pool(max_idle=1, keep_bytes=1)
     try:
@@ -378,7 +378,7 @@ def test_an_idle_worker_grown_past_its_limit_is_ended_not_kept():
 def test_freed_heap_pages_are_handed_back(monkeypatch):
     import sys
 
-    from lab_ui import memory
+    from lab_ui.server import memory
     released = []
     monkeypatch.setitem(sys.modules, "pyarrow", SimpleNamespace(
         default_memory_pool=lambda: SimpleNamespace(release_unused=lambda: released.append(True))))
@@ -391,7 +391,7 @@ def test_freed_heap_pages_are_handed_back(monkeypatch):
 
 
 def test_the_releasing_thread_runs_every_few_seconds(monkeypatch):
-    from lab_ui import memory
+    from lab_ui.server import memory
     calls = []
     monkeypatch.setattr(memory, "release_memory", lambda: calls.append(time.monotonic()))
     stop = threading.Event()
@@ -413,7 +413,7 @@ def test_expired_sessions_are_dropped_and_ended(monkeypatch):
     from streamlit import runtime
     from streamlit.runtime.caching.ttl_cache import TTLCache
 
-    from lab_ui import memory
+    from lab_ui.server import memory
     clock = [0.0]
     cache = TTLCache(maxsize=128, ttl=120, timer=lambda: clock[0])
     ended = []
@@ -435,7 +435,7 @@ def test_expired_sessions_are_dropped_and_ended(monkeypatch):
 def test_a_stopped_runs_partial_result_goes_with_its_session(monkeypatch):
     """The partial run a Stop leaves is kept per session outside ``st.session_state``; once
     that session has ended for good, the release drops it (an open tab keeps its own)."""
-    from lab_ui import memory, runs
+    from lab_ui.server import memory, runs
     monkeypatch.setattr(runs, "_PARTIALS", runs._Partials())
     memory.forget_sessions_with(runs._PARTIALS.forget)
     runs._PARTIALS.put("closed tab", (("k",), "partial A"))
@@ -450,7 +450,7 @@ def test_a_stopped_runs_partial_result_goes_with_its_session(monkeypatch):
 def test_a_session_has_ended_only_when_the_server_no_longer_knows_it(monkeypatch):
     from streamlit import runtime
 
-    from lab_ui import memory
+    from lab_ui.server import memory
     assert memory.session_ended("any") is False            # outside a server nothing ends
     known = {"open": object(), "waiting to reconnect": object()}
     manager = SimpleNamespace(get_session_info=known.get)
@@ -462,7 +462,7 @@ def test_a_session_has_ended_only_when_the_server_no_longer_knows_it(monkeypatch
 _BIG_BLOCKS = """
 import ctypes, random, sys, threading
 sys.path[:0] = sys.argv[2:]
-from lab_ui import memory
+from lab_ui.server import memory
 if sys.argv[1] == "mapped":
     assert memory.map_big_blocks()
 ctypes.CDLL("libc.so.6").mallopt(-8, 2)        # the router's two arenas

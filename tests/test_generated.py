@@ -9,7 +9,7 @@ from core.generated import (AMBIGUOUS, DEFAULT_SENTENCES, GROUPS, MIN_SENTENCES,
                             generate_corpus, group_centroids, group_recovery)
 from core.skipgram import train
 from core.vectors import Vectors
-from lab_ui.presets import SOFTMAX_SETTINGS
+from lab_ui.widgets.presets import SOFTMAX_SETTINGS
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ import json
 import pandas as pd
 import vl_convert
 
-from lab_ui import charts
-from lab_ui.handout import EXPORT_WIDTH, with_footer
+from lab_ui.widgets import charts
+from lab_ui.lesson.handout import EXPORT_WIDTH, with_footer
 
 FOOTER = "Embedding Lab · http://localhost:8501/train?train_d=8"
 
@@ -45,7 +45,7 @@ def test_a_chart_s_download_buttons_draw_that_chart(monkeypatch):
 
     from core.corpus import GUIDE_TEXT, Corpus
     from core.skipgram import SkipGramConfig, loss_floor, train
-    from lab_ui import handout
+    from lab_ui.lesson import handout
 
     corpus = Corpus.from_text(GUIDE_TEXT, window=2)
     r = train(corpus, SkipGramConfig(steps=300))

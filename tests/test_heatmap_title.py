@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import vl_convert
 
-from lab_ui import charts
+from lab_ui.widgets import charts
 
 GLYPH = 0.62      # a generous average width of a glyph, in font sizes (Source Sans, Vega's default)
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from core import budget
-from lab_ui.jobs import Cancelled, JobSlots, is_long
+from lab_ui.server.jobs import Cancelled, JobSlots, is_long
 
 
 def _hold(slots: JobSlots, name: str, log: list, gate: threading.Event, places: list | None = None):
@@ -122,7 +122,7 @@ def test_a_pasted_300_word_text_trains_in_a_worker_and_the_lessons_runs_in_the_s
     which in the server held the interpreter against every other student's rerun)."""
     from bench.attack import ordinary_text
     from core.corpus import GUIDE_TEXT, Corpus
-    from lab_ui.train_controls import TRAIN_VOCAB_CAP
+    from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
 
     pasted = Corpus.from_text(ordinary_text(), window=2, max_vocab=TRAIN_VOCAB_CAP)
     assert pasted.V == 130
@@ -160,7 +160,7 @@ def test_the_router_limits_blas_to_one_thread():
     app itself, and a limit set before that would reach nothing."""
     last = _last_line_of_the_router_in_a_fresh_process(
         "from threadpoolctl import threadpool_info\n"
-        "at.switch_page('app_pages/train.py').run()\n"
+        "at.switch_page('lab_ui/screens/train/train.py').run()\n"
         "print(sorted({p['num_threads'] for p in threadpool_info()}))\n")
     assert last == "[1]", last
 
@@ -173,7 +173,7 @@ def test_the_router_freezes_the_imports_once_per_process():
         "import gc\n"
         "first = gc.get_freeze_count()\n"
         "alive = [[i] for i in range(50_000)]\n"
-        "at.switch_page('app_pages/train.py').run()\n"
+        "at.switch_page('lab_ui/screens/train/train.py').run()\n"
         "at.run()\n"
         "print(first, gc.get_freeze_count())\n")
     first, later = map(int, last.split())
@@ -185,32 +185,32 @@ def test_a_long_run_on_the_train_screen_takes_a_slot_and_gives_it_back(monkeypat
     trained in a worker process: the figures are the same and the slot is free again
     afterwards."""
     from streamlit.testing.v1 import AppTest
-    import lab_ui.jobs
+    import lab_ui.server.jobs
     from tests.app.conftest import APP, metric
-    from lab_ui.runs import run_cache
+    from lab_ui.server.runs import run_cache
 
     taken = []
-    real = lab_ui.jobs.JobSlots.acquire
+    real = lab_ui.server.jobs.JobSlots.acquire
 
     def spy(self, *a, **k):
         taken.append(self)
         return real(self, *a, **k)
 
-    import lab_ui.workers
-    in_worker, real_call = [], lab_ui.workers.call
+    import lab_ui.server.workers
+    in_worker, real_call = [], lab_ui.server.workers.call
 
     def call(fn, *a, **k):
         in_worker.append(f"{fn.__module__}.{fn.__name__}")
         return real_call(fn, *a, **k)
 
-    monkeypatch.setattr(lab_ui.jobs, "LONG_RUN_SECONDS", 0.0)
-    monkeypatch.setattr(lab_ui.jobs.JobSlots, "acquire", spy)
-    monkeypatch.setattr(lab_ui.workers, "call", call)
+    monkeypatch.setattr(lab_ui.server.jobs, "LONG_RUN_SECONDS", 0.0)
+    monkeypatch.setattr(lab_ui.server.jobs.JobSlots, "acquire", spy)
+    monkeypatch.setattr(lab_ui.server.workers, "call", call)
     run_cache().clear()
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_seed": "12345"})     # a setting no other test has cached
     at.run()
-    at.switch_page("app_pages/train.py").run()
+    at.switch_page("lab_ui/screens/train/train.py").run()
     assert not at.exception
     assert taken, "the run did not ask for a long-run slot"
     assert taken[-1].running == 0 and taken[-1].waiting == 0
@@ -233,11 +233,11 @@ class _Placeholder:
 
 
 def test_a_waiting_long_run_shows_its_place_in_the_queue_then_starts(monkeypatch):
-    import lab_ui.jobs
-    from lab_ui.jobs import heavy_slot
+    import lab_ui.server.jobs
+    from lab_ui.server.jobs import heavy_slot
 
     slots = JobSlots(1)
-    monkeypatch.setattr(lab_ui.jobs, "job_slots", lambda: slots)
+    monkeypatch.setattr(lab_ui.server.jobs, "job_slots", lambda: slots)
     held = slots.acquire()                           # another student's long run holds the slot
     box, ran = _Placeholder(), threading.Event()
 
@@ -260,13 +260,13 @@ def test_a_waiting_long_run_shows_its_place_in_the_queue_then_starts(monkeypatch
 
 
 def test_a_long_run_computes_in_a_worker_and_gives_its_slot_back(monkeypatch):
-    import lab_ui.jobs
-    from lab_ui import workers
-    from lab_ui.jobs import heavy_slot
+    import lab_ui.server.jobs
+    from lab_ui.server import workers
+    from lab_ui.server.jobs import heavy_slot
     from tests import worker_helpers
 
     slots = JobSlots(1)
-    monkeypatch.setattr(lab_ui.jobs, "job_slots", lambda: slots)
+    monkeypatch.setattr(lab_ui.server.jobs, "job_slots", lambda: slots)
     with heavy_slot():
         assert slots.running == 1
         assert workers.call(worker_helpers.pid, stoppable=False) != os.getpid()
@@ -281,7 +281,7 @@ def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
     """The big-text run is watched from a thread outside the script: it asks by the
     session's id whether the tab is still there, and stops (in its worker) when not."""
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_jobs
+    from lab_ui.server import bigtext_jobs
 
     gone_sessions = set()
     monkeypatch.setattr(bigtext_jobs, "session_gone", lambda session: session in gone_sessions)
@@ -306,7 +306,7 @@ def _two_stopped_runs(heavy: bool):
     from core.corpus import GUIDE_TEXT
     from core.run import RunRequest
     from core.skipgram import SkipGramConfig
-    from lab_ui import runs
+    from lab_ui.server import runs
     for seed, stop_key in ((901 + 2 * heavy, "demo_a_stop"), (902 + 2 * heavy, "demo_b_stop")):
         r = runs.run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(d_model=32, steps=20_000, seed=seed), 2),
                      progress=st.empty(), stop_key=stop_key)
@@ -320,13 +320,13 @@ def test_each_cold_run_has_its_own_bar_and_stop_button_and_stops_early(monkeypat
     page do not clash), and the run stops early when asked."""
     from streamlit.testing.v1 import AppTest
 
-    import lab_ui.guard
-    import lab_ui.jobs
-    import lab_ui.runs
+    import lab_ui.server.guard
+    import lab_ui.server.jobs
+    import lab_ui.server.runs
 
-    monkeypatch.setattr(lab_ui.runs, "QUIET_SECONDS", -1.0)           # every run shows its bar
-    monkeypatch.setattr(lab_ui.jobs, "LONG_RUN_SECONDS", 0.0 if heavy else 1e9)
-    monkeypatch.setattr(lab_ui.guard, "session_gone", lambda: True)   # stop at the first check
+    monkeypatch.setattr(lab_ui.server.runs, "QUIET_SECONDS", -1.0)           # every run shows its bar
+    monkeypatch.setattr(lab_ui.server.jobs, "LONG_RUN_SECONDS", 0.0 if heavy else 1e9)
+    monkeypatch.setattr(lab_ui.server.guard, "session_gone", lambda: True)   # stop at the first check
     at = AppTest.from_function(_two_stopped_runs, args=(heavy,), default_timeout=120).run()
     assert not at.exception, [e.value for e in at.exception]
     assert [(b.key, b.label) for b in at.button] == [("demo_a_stop", "Stop training"),

@@ -1,10 +1,10 @@
-"""lab_ui.captions: each sentence in full for one input per branch, and the number format, pinned
+"""lab_ui.widgets.captions: each sentence in full for one input per branch, and the number format, pinned
 exactly (details mutation testing found loose: docs/quality.md)."""
 
 import numpy as np
 import pytest
 
-from lab_ui import captions
+from lab_ui.widgets import captions
 
 
 _OBJ = ("Both losses are the full-softmax cross-entropy of the final vectors, so they are on one scale. "

@@ -8,7 +8,7 @@ import pytest
 import streamlit as st
 from altair.utils.schemapi import validate_jsonschema
 
-from lab_ui import charts
+from lab_ui.widgets import charts
 
 
 @pytest.fixture(autouse=True)
@@ -80,7 +80,7 @@ def test_a_tooltip_reads_numbers_as_numbers_and_names_as_names():
 # --- the Similarity screen's arrows ----------------------------------------------------------
 
 def test_arrow_names_sit_beyond_each_head_along_its_arrow():
-    from lab_ui.similarity_views import LABEL_GAP, arrows_frame
+    from lab_ui.screens.views.similarity_views import LABEL_GAP, arrows_frame
 
     u, v = np.array([3.0, 4.0]), np.array([0.0, -2.0])
     pts = arrows_frame(u, v)
@@ -100,7 +100,7 @@ def test_arrow_names_sit_beyond_each_head_along_its_arrow():
 
 @pytest.mark.parametrize("u, v, lim", [((3.0, -4.0), (1.0, 0.5), 4 * 1.3), ((0.2, 0.1), (-0.5, 0.3), 1.3)])
 def test_arrows_share_one_square_range_that_holds_both(u, v, lim):
-    from lab_ui.similarity_views import arrows_chart, arrows_frame, arrows_px
+    from lab_ui.screens.views.similarity_views import arrows_chart, arrows_frame, arrows_px
 
     spec = arrows_chart(arrows_frame(np.array(u), np.array(v)), 12.34).to_dict()
     rules, heads, labels = spec["layer"]
@@ -118,14 +118,14 @@ def test_arrows_share_one_square_range_that_holds_both(u, v, lim):
 
 
 def test_squares_written_out_with_negatives_in_brackets():
-    from lab_ui.similarity_views import squares
+    from lab_ui.screens.views.similarity_views import squares
 
     assert squares(np.array([3.0, -1.0, 0.5, 1e-7])) == "3² + (-1)² + 0.5² + (1e-07)²"
 
 
 @pytest.mark.parametrize("V", [2, 5])
 def test_one_hot_cosines_of_different_words_are_all_zero(V):
-    from lab_ui.similarity_views import onehot_cosines
+    from lab_ui.screens.views.similarity_views import onehot_cosines
 
     oh = onehot_cosines(V)
     np.testing.assert_array_equal(oh.S, np.eye(V))

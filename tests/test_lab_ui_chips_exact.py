@@ -1,4 +1,4 @@
-"""lab_ui.chips: the chips' HTML escaped, marked and coloured in order, pinned exactly (details
+"""lab_ui.widgets.chips: the chips' HTML escaped, marked and coloured in order, pinned exactly (details
 mutation testing found loose: docs/quality.md)."""
 
 
@@ -7,7 +7,7 @@ mutation testing found loose: docs/quality.md)."""
 def test_chips_html_escapes_marks_repeats_and_colours_in_order():
     from collections import namedtuple
 
-    from lab_ui import chips
+    from lab_ui.widgets import chips
 
     Tok = namedtuple("Tok", "id text")
     html = chips.chips_html([Tok(5, "a<b"), Tok(7, " x\n\t\r"), Tok(5, "a<b")])

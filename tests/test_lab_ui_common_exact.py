@@ -1,4 +1,4 @@
-"""lab_ui.common: a vector shown as a frame with fixed decimals, pinned exactly (details mutation
+"""lab_ui.widgets.common: a vector shown as a frame with fixed decimals, pinned exactly (details mutation
 testing found loose: docs/quality.md)."""
 
 
@@ -7,7 +7,7 @@ testing found loose: docs/quality.md)."""
 def test_vector_frame_and_fixed_decimals():
     import pandas as pd
 
-    from lab_ui.common import fixed_decimals, plain, vector_frame
+    from lab_ui.widgets.common import fixed_decimals, plain, vector_frame
 
     f = vector_frame([1.5, -2.0, 0.25])
     assert list(f.columns) == ["dim 0", "dim 1", "dim 2"] and list(f.index) == ["value"]

@@ -1,4 +1,4 @@
-"""lab_ui.exercises: what people type read as numbers, and the answers' tolerance, pinned exactly
+"""lab_ui.lesson.exercises: what people type read as numbers, and the answers' tolerance, pinned exactly
 (details mutation testing found loose: docs/quality.md)."""
 
 import pytest
@@ -10,14 +10,14 @@ import pytest
     ("inf", None), ("nan", None), ("", None), ("0,960", 0.96), ("+1,234.5", 1234.5),
 ])
 def test_read_number_cases(typed, value):
-    from lab_ui.exercises import read_number
+    from lab_ui.lesson.exercises import read_number
 
     got = read_number(typed)
     assert got == (pytest.approx(value, rel=1e-15) if value is not None else None)
 
 
 def test_answers_are_right_within_the_larger_tolerance():
-    from lab_ui.exercises import Exercise, is_right
+    from lab_ui.lesson.exercises import Exercise, is_right
 
     decimal = Exercise("k", "q", 2.0, "why")                # tolerance max(0.005, 0.005 * 2) = 0.01
     assert is_right(decimal, 2.0099) and is_right(decimal, 1.9901) and not is_right(decimal, 2.0101)

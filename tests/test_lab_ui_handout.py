@@ -1,4 +1,4 @@
-"""lab_ui.handout's small rules, tested directly with a stand-in for Streamlit's page address
+"""lab_ui.lesson.handout's small rules, tested directly with a stand-in for Streamlit's page address
 and session state: when a page is a handout, when every table is open, and the address printed
 under a chart file or behind the handout link (tests/app/test_handout.py runs the screens)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from lab_ui import handout
+from lab_ui.lesson import handout
 
 
 class Address(dict):

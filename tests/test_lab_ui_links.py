@@ -1,4 +1,4 @@
-"""lab_ui.links' rules, tested directly: what a link's value must equal to count as taken,
+"""lab_ui.lesson.links' rules, tested directly: what a link's value must equal to count as taken,
 which settings fall back (and the notice naming them), what ``hide=`` hides, and how an old
 link's renamed value is followed. Streamlit's page address and session state are replaced by
 plain stand-ins (``links.st``); the screens' side is tests/app/test_lesson_links.py."""
@@ -8,8 +8,8 @@ import types
 
 import pytest
 
-from lab_ui import links
-from lab_ui.common import plain
+from lab_ui.lesson import links
+from lab_ui.widgets.common import plain
 
 
 class Address(dict):
@@ -102,7 +102,7 @@ def test_hide_splits_keys_from_entries_that_are_not_keys(monkeypatch):
 
 
 def test_apply_hide_hides_the_keys_and_names_the_rest(monkeypatch):
-    from lab_ui.chips import hide_css
+    from lab_ui.widgets.chips import hide_css
     shown.clear()
     fake(monkeypatch, address={"hide": ["sim_a,no way"]})
     where = Where()

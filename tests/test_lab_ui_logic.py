@@ -10,12 +10,13 @@ import pytest
 import streamlit as st
 
 from core.relations import RELATIONS
-from lab_ui import charts, pair_view
-from lab_ui.analogy_view import group_of
-from lab_ui.charts import chart_title, with_title
-from lab_ui.label_layout import to_pixels
-from lab_ui.parse import InputError, parse_id_rows
-from lab_ui.projection_views import word_groups
+from lab_ui.screens.views import pair_view
+from lab_ui.widgets import charts
+from lab_ui.screens.views.analogy_view import group_of
+from lab_ui.widgets.charts import chart_title, with_title
+from lab_ui.widgets.label_layout import to_pixels
+from lab_ui.widgets.parse import InputError, parse_id_rows
+from lab_ui.screens.views.projection_views import word_groups
 
 
 @pytest.fixture(autouse=True)
@@ -133,7 +134,7 @@ def test_parse_id_rows_names_the_box_in_its_message():
     (2.05 + 0.0196, "B ends as close to its floor as A (both 0.020 above it)"),
 ])
 def test_floors_differ_compares_each_run_with_its_own_floor(loss_b, says):
-    from lab_ui.captions import floors_differ
+    from lab_ui.widgets.captions import floors_differ
 
     text = floors_differ(2, 1.700, 1.720, 4, 2.05, loss_b)
     assert text.endswith(f"each run is above its own floor. {says}.")
@@ -142,7 +143,7 @@ def test_floors_differ_compares_each_run_with_its_own_floor(loss_b, says):
 
 
 def test_floors_differ_calls_a_gap_of_half_a_thousandth_a_difference():
-    from lab_ui.captions import floors_differ
+    from lab_ui.widgets.captions import floors_differ
 
     assert "B ends further from its floor than A" in floors_differ(2, 0.0, 0.5, 3, 0.0, 0.5006)
     assert "as close to its floor as A" in floors_differ(2, 0.0, 0.5, 3, 0.0, 0.5004)
@@ -160,7 +161,7 @@ def test_floors_differ_calls_a_gap_of_half_a_thousandth_a_difference():
     (0.0, 0.1, "CBOW was quicker (skip-gram took at least 100.0 times as long)"),           # 0 ms against 100 ms
 ])
 def test_speed_verdict_calls_a_winner_only_past_the_bar(a, b, says):
-    from lab_ui.captions import CLEAR_SPEEDUP, speed_verdict
+    from lab_ui.widgets.captions import CLEAR_SPEEDUP, speed_verdict
 
     text = speed_verdict("CBOW", a, "skip-gram", b)
     assert text.startswith(says), text
@@ -169,7 +170,7 @@ def test_speed_verdict_calls_a_winner_only_past_the_bar(a, b, says):
 
 
 def test_speed_verdict_takes_its_bar_as_given():
-    from lab_ui.captions import speed_verdict
+    from lab_ui.widgets.captions import speed_verdict
 
     assert speed_verdict("A", 0.1, "B", 0.12, clear=1.1).startswith("A was quicker (B took 1.2 times")
     assert "only 3.0 times or more" in speed_verdict("A", 0.1, "B", 0.2, clear=3.0)
@@ -186,7 +187,7 @@ def overlap_of_a_square():
 
 
 def test_ring_args_ring_the_word_then_its_table_neighbours_with_the_far_ones_marked():
-    from lab_ui.find_word import ring_args
+    from lab_ui.widgets.find_word import ring_args
 
     X, ov = overlap_of_a_square()
     near = ov.neighbours_of(0)                        # [(1, False), ...]: 1 is near in the table, far here
@@ -198,7 +199,7 @@ def test_ring_args_ring_the_word_then_its_table_neighbours_with_the_far_ones_mar
 def test_found_table_names_each_neighbour_its_cosine_and_each_picture_s_verdict():
     from core.honesty import neighbour_overlap
     from core.similarity import cosine_matrix
-    from lab_ui.find_word import found_table
+    from lab_ui.widgets.find_word import found_table
 
     X, ov = overlap_of_a_square()
     kept = neighbour_overlap(X, X, k=2)               # the table itself keeps every neighbour
@@ -213,7 +214,7 @@ def test_found_table_names_each_neighbour_its_cosine_and_each_picture_s_verdict(
 
 
 def test_the_player_starts_at_the_end_and_steps_round():
-    from lab_ui.player import start_at_the_end
+    from lab_ui.widgets.player import start_at_the_end
 
     start_at_the_end("k", [0, 25, 50])
     assert st.session_state["k"] == 50
@@ -225,7 +226,7 @@ def test_the_player_starts_at_the_end_and_steps_round():
 
 
 def test_playing_moves_one_step_on_and_wraps_round():
-    from lab_ui.player import step_slider
+    from lab_ui.widgets.player import step_slider
 
     st.session_state["k"] = 25
     step_slider("Iteration", [0, 25, 50], "k", playing=True)
@@ -240,7 +241,7 @@ def test_playing_moves_one_step_on_and_wraps_round():
     ("ﬁsh 🐱 and ﬁsh 🐶 🐱", True, True), ("ﬁsh and STRAẞE", True, False), ("cat 🐱 dog", False, True)])
 def test_the_word_rule_note_gives_core_s_counts_and_examples(text, rewritten, dropped):
     from core.corpus import text_changes
-    from lab_ui.inputs import word_rule_note
+    from lab_ui.widgets.inputs import word_rule_note
 
     c = text_changes(text)
     note = word_rule_note(c)
@@ -257,7 +258,7 @@ def test_the_word_rule_note_gives_core_s_counts_and_examples(text, rewritten, dr
 
 
 def test_chip_colours_go_by_first_appearance_and_cycle_after_the_last():
-    from lab_ui.chips import CHIP_COLOURS, colours_for
+    from lab_ui.widgets.chips import CHIP_COLOURS, colours_for
 
     n = len(CHIP_COLOURS)
     ids = [7, 3, 7, *range(100, 100 + n)]
@@ -268,7 +269,7 @@ def test_chip_colours_go_by_first_appearance_and_cycle_after_the_last():
 
 
 def test_short_headers_keep_the_full_name_as_the_tooltip_and_the_format():
-    from lab_ui.layout import short_headers
+    from lab_ui.widgets.layout import short_headers
 
     fmt = st.column_config.NumberColumn(format="%.2f")
     out = short_headers({"a long column name": fmt, "other": None}, {"a long column name": "short", "x": "y"})
@@ -282,7 +283,7 @@ def test_short_headers_keep_the_full_name_as_the_tooltip_and_the_format():
 # --- the Analogies screen's pieces ------------------------------------------------------------
 
 def test_relation_of_and_the_group_order():
-    from lab_ui.analogy_view import GROUP_ORDER, relation_of
+    from lab_ui.screens.views.analogy_view import GROUP_ORDER, relation_of
 
     for name, (_, _, pairs) in RELATIONS.items():
         for a, b, _ in pairs:
@@ -293,7 +294,7 @@ def test_relation_of_and_the_group_order():
 
 def test_accuracy_and_answers_tables():
     from core.relations import METHODS
-    from lab_ui.analogy_view import accuracy_table, answers_table
+    from lab_ui.screens.views.analogy_view import accuracy_table, answers_table
 
     scores = {"capitals": {m: (i + 1, 4) for i, m in enumerate(METHODS)}, "plurals": {m: (0, 2) for m in METHODS}}
     t = accuracy_table(scores)
@@ -320,7 +321,7 @@ def side(**kw):
 
 
 def test_split_sentence_on_each_branch():
-    from lab_ui.analogy_view import split_sentence
+    from lab_ui.screens.views.analogy_view import split_sentence
 
     assert split_sentence(None, "man", "woman") == ""
     apart = split_sentence(side(), "man", "woman")
@@ -342,7 +343,7 @@ def test_a_t_sne_picture_of_few_points_says_its_perplexity_was_lowered():
     """12 points cannot carry perplexity 30: the note names the perplexity asked, the number of
     points and the perplexity core used; perplexity 3 fits and its note is the name alone."""
     from core.tsne import tsne
-    from lab_ui.projection_views import Table, pictures
+    from lab_ui.screens.views.projection_views import Table, pictures
 
     E = np.random.default_rng(3).normal(size=(12, 5))
     vocab = [f"w{i}" for i in range(12)]
@@ -357,7 +358,7 @@ def test_a_t_sne_picture_of_few_points_says_its_perplexity_was_lowered():
 def test_the_word_index_of_the_finished_run_is_built_once_and_only_for_that_run(monkeypatch):
     """The big-text views look words up through one index per finished run (kept on the job,
     built once for its vocabulary of up to a million words); another result gets its own."""
-    from lab_ui import bigtext_view
+    from lab_ui.screens.train import bigtext_view
 
     r = SimpleNamespace(vocab=["the", "cat", "sat"])
     other = SimpleNamespace(vocab=["dog", "the"])

@@ -1,4 +1,4 @@
-"""lab_ui.parse: ids, whole numbers, vectors and matrices read and refused, word for word, pinned
+"""lab_ui.widgets.parse: ids, whole numbers, vectors and matrices read and refused, word for word, pinned
 exactly (details mutation testing found loose: docs/quality.md)."""
 
 import re
@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pytest
 
-from lab_ui.parse import InputError, MAX_IDS, MAX_TYPED_ENTRIES, parse_ids, parse_matrix, parse_vector
+from lab_ui.widgets.parse import InputError, MAX_IDS, MAX_TYPED_ENTRIES, parse_ids, parse_matrix, parse_vector
 
 
 def _message(call) -> str:
@@ -52,7 +52,7 @@ def test_vector_and_matrix_limits_are_inclusive_and_reported():
     ("  42 ", 42), ("+7", 7), (".5e1", 5), ("1.", 1), ("0012", 12), ("0", 0), ("1E6", 1_000_000),
 ])
 def test_parse_whole_reads_what_people_type(typed, value):
-    from lab_ui.parse import parse_whole
+    from lab_ui.widgets.parse import parse_whole
 
     assert parse_whole(typed, "The seed", 0, 10**6) == value
 
@@ -69,7 +69,7 @@ def test_parse_whole_reads_what_people_type(typed, value):
     ("123456789012345678901", "The seed: '12345678901234567890…' is outside the range 0 to 1,000,000."),
 ])
 def test_parse_whole_refusals_in_full(typed, message):
-    from lab_ui.parse import InputError, parse_whole
+    from lab_ui.widgets.parse import InputError, parse_whole
 
     with pytest.raises(InputError) as err:
         parse_whole(typed, "The seed", 0, 10**6)
@@ -77,14 +77,14 @@ def test_parse_whole_refusals_in_full(typed, message):
 
 
 def test_parse_whole_takes_both_ends_of_the_range_and_forty_characters():
-    from lab_ui.parse import parse_whole
+    from lab_ui.widgets.parse import parse_whole
 
     assert parse_whole("0", "n", 0, 5) == 0 and parse_whole("5", "n", 0, 5) == 5
     assert parse_whole(" " + "0" * 39 + "5", "n", 0, 5) == 5            # 40 characters once stripped
 
 
 def test_vector_and_matrix_refusals_in_full():
-    from lab_ui.parse import InputError, parse_ids, parse_matrix, parse_vector
+    from lab_ui.widgets.parse import InputError, parse_ids, parse_matrix, parse_vector
 
     cases = [(lambda: parse_vector(""), "The vector is empty. Type numbers separated by commas, e.g. 1, 2, 2."),
              (lambda: parse_vector("1, x"), "The vector: 'x' is not a number. Use digits like 1, -0.5 or 2e-3."),

@@ -1,4 +1,4 @@
-"""lab_ui.presenter's rules, tested directly with a stand-in for Streamlit's page address and
+"""lab_ui.lesson.presenter's rules, tested directly with a stand-in for Streamlit's page address and
 session state: when presenter mode is on, how the address follows it, the screens before and
 after each one, and what the reset forgets and keeps (tests/app/test_presenter.py runs the
 screens)."""
@@ -8,10 +8,10 @@ import types
 
 import pytest
 
-from lab_ui import presenter
-from lab_ui.handout import TABLES_KEY
-from lab_ui.presenter import MODE_KEY, PRESENT_KEY
-from lab_ui.registry import SCREENS, neighbours
+from lab_ui.lesson import presenter
+from lab_ui.lesson.handout import TABLES_KEY
+from lab_ui.lesson.presenter import MODE_KEY, PRESENT_KEY
+from lab_ui.screens.registry import SCREENS, neighbours
 
 
 def fake(monkeypatch, address=None, state=None):

@@ -1,6 +1,6 @@
-"""lab_ui.primary names every screen of the lesson, and only keys the browser test can find."""
-from lab_ui.registry import HOME, SCREENS
-from lab_ui.primary import PRIMARY, SIDE_BY_SIDE
+"""lab_ui.lesson.primary names every screen of the lesson, and only keys the browser test can find."""
+from lab_ui.screens.registry import HOME, SCREENS
+from lab_ui.lesson.primary import PRIMARY, SIDE_BY_SIDE
 
 
 def test_every_screen_of_the_lesson_names_its_primary_controls():

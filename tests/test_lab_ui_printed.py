@@ -1,4 +1,4 @@
-"""Tables as a handout prints them (app/lab_ui/printed.py): every row up to the limit, long
+"""Tables as a handout prints them (app/lab_ui/lesson/printed.py): every row up to the limit, long
 tables thinned evenly with their first and last rows, wide ones split with their label column,
 numbers written with the screen's decimals."""
 import numpy as np
@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 import streamlit as st
 
-from lab_ui.printed import PRINT_COLUMNS, PRINT_ROWS, printed_parts, thinned_rows
+from lab_ui.lesson.printed import PRINT_COLUMNS, PRINT_ROWS, printed_parts, thinned_rows
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, PRINT_ROWS, PRINT_ROWS + 1, 126, 301, 3001, 5001])

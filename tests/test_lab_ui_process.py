@@ -1,4 +1,4 @@
-"""The server process's tunings (lab_ui.process), applied in a process of their own (the freeze
+"""The server process's tunings (lab_ui.server.process), applied in a process of their own (the freeze
 and the BLAS limit would otherwise reach the test run): each is in force after ``tune()``, and
 a second call changes nothing."""
 import json
@@ -8,7 +8,7 @@ import sys
 SCRIPT = """
 import gc, json, sys, threading
 import threadpoolctl
-from lab_ui import process
+from lab_ui.server import process
 before = gc.get_freeze_count()
 process.tune()
 frozen = gc.get_freeze_count()

@@ -1,9 +1,9 @@
-"""lab_ui.readable: counts in words switch unit exactly at each power of a thousand, pinned exactly
+"""lab_ui.widgets.readable: counts in words switch unit exactly at each power of a thousand, pinned exactly
 (details mutation testing found loose: docs/quality.md)."""
 
 import pytest
 
-from lab_ui.readable import count_in_words as human
+from lab_ui.widgets.readable import count_in_words as human
 
 
 @pytest.mark.parametrize("n,text", [(1e12, "1 trillion"), (1e9, "1 billion"), (1e6, "1 million"),

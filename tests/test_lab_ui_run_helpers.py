@@ -1,7 +1,7 @@
 """The Train screen's run plumbing, tested directly (no screen, no worker process):
-the Stop button's hand-over of a stopped run (``lab_ui.runs``), the callback that stops a
-run (``lab_ui.guard.Stopper``), the "has this tab gone away?" question (``lab_ui.jobs``)
-and a worker's side of one job (``lab_ui.workers._one``), run in this process over pipes."""
+the Stop button's hand-over of a stopped run (``lab_ui.server.runs``), the callback that stops a
+run (``lab_ui.server.guard.Stopper``), the "has this tab gone away?" question (``lab_ui.server.jobs``)
+and a worker's side of one job (``lab_ui.server.workers._one``), run in this process over pipes."""
 from __future__ import annotations
 
 import threading
@@ -18,10 +18,10 @@ from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
 from core.corpus import Corpus
 from core.run import RunRequest, plan
 from core.skipgram import SkipGramConfig, train
-from lab_ui import guard, jobs, runs, workers
+from lab_ui.server import guard, jobs, runs, workers
 
 
-# --- lab_ui.guard.Stopper ---------------------------------------------------------------
+# --- lab_ui.server.guard.Stopper ---------------------------------------------------------------
 
 def test_resume_does_nothing_when_no_rerun_is_waiting():
     stopper = guard.Stopper()
@@ -61,7 +61,7 @@ def test_the_progress_callback_and_the_session_check_run_every_n_calls(monkeypat
     assert guard.Stopper(every=0).every == 1            # never zero: every call reports
 
 
-# --- lab_ui.jobs.session_gone -----------------------------------------------------------
+# --- lab_ui.server.jobs.session_gone -----------------------------------------------------------
 
 def test_no_session_or_no_runtime_is_never_gone(monkeypatch):
     assert jobs.session_gone() is False                 # outside a script run: no session
@@ -80,7 +80,7 @@ def test_a_session_is_gone_when_the_server_no_longer_has_it(monkeypatch, active)
     assert asked == ["abc"]
 
 
-# --- lab_ui.runs: the Stop button and the stopped run's hand-over ------------------------
+# --- lab_ui.server.runs: the Stop button and the stopped run's hand-over ------------------------
 
 def test_the_stop_button_marks_the_run_as_held(monkeypatch):
     fake = types.SimpleNamespace(session_state={})
@@ -143,7 +143,7 @@ class _Result:
     vectors: np.ndarray
 
 
-# --- lab_ui.workers._one: a worker's side of one job, in this process ----------------------
+# --- lab_ui.server.workers._one: a worker's side of one job, in this process ----------------------
 
 def _pipes():
     """(jobs, answers) as the worker sees them, and the server's ends."""
@@ -212,7 +212,7 @@ def test_a_server_that_went_away_stops_the_run():
         ("done", True, "")
 
 
-# --- lab_ui.runs.run: a run stopped early, and the Stop button's next run -------------
+# --- lab_ui.server.runs.run: a run stopped early, and the Stop button's next run -------------
 
 TEXT = "the cat sat on the mat and the dog sat on the log"
 
@@ -259,7 +259,7 @@ def test_the_stop_buttons_next_run_shows_the_stopped_run(clean_runs):
     assert r is not partial and not r.stopped and len(r.losses) == 301
 
 
-# --- lab_ui.jobs: the queue's words and a slot held for the body of a with -----------------
+# --- lab_ui.server.jobs: the queue's words and a slot held for the body of a with -----------------
 
 @pytest.mark.parametrize("place, running, words", [
     (1, 1, "busy with 1 long run from other students. Your run waits for a free slot (you are next)"),

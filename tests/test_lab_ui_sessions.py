@@ -1,4 +1,4 @@
-"""lab_ui.jobs.session_id and lab_ui.runs.train_run's record of a run stopped because its
+"""lab_ui.server.jobs.session_id and lab_ui.server.runs.train_run's record of a run stopped because its
 browser tab closed, tested directly (no screen)."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import streamlit.runtime.scriptrunner as scriptrunner
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
 from core.run import RunRequest
-from lab_ui import guard, jobs, runs
+from lab_ui.server import guard, jobs, runs
 
 GONE = "its session has gone away"
 

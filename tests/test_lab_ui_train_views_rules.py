@@ -1,4 +1,4 @@
-"""lab_ui.train_views' helpers, tested directly (no screen): the negative-sampling tab's run goes
+"""lab_ui.screens.train.train_views' helpers, tested directly (no screen): the negative-sampling tab's run goes
 to a worker (when long) with the very config it was given, built from the softmax config's shared
 settings, and is cached; the heatmap's words are the most frequent ones, ordered by similarity
 (the screens: tests/app/test_values_train_tabs.py)."""
@@ -14,16 +14,16 @@ from core.generated import generate_corpus
 from core.negsampling import NegSamplingConfig, train_negsampling
 from core.similarity import cosine_matrix, similarity_order
 from core.skipgram import SkipGramConfig
-from lab_ui import train_views
-from lab_ui.train_controls import TRAIN_VOCAB_CAP
+from lab_ui.screens.train import train_views
+from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
 
 
 @pytest.mark.parametrize("long", [True, False])
 def test_the_negative_sampling_run_trains_the_config_it_was_given(monkeypatch, long):
-    """The tab's run goes through lab_ui.runs.run like every run: a long one to a worker with
+    """The tab's run goes through lab_ui.server.runs.run like every run: a long one to a worker with
     the very request (as planned), a short one here; both cached; the figures are core's."""
     from core.run import RunRequest, plan
-    from lab_ui import runs
+    from lab_ui.server import runs
     ns = NegSamplingConfig(d_model=3, epochs=4, negatives=2, seed=2)
     request = RunRequest("negsampling", GUIDE_TEXT, ns, 2, max_vocab=TRAIN_VOCAB_CAP)
     calls = []

@@ -1,8 +1,8 @@
-"""Scatter labels (app/lab_ui/label_layout.py): no two labels cover each other, the most frequent
+"""Scatter labels (app/lab_ui/widgets/label_layout.py): no two labels cover each other, the most frequent
 words are labelled first, presenter mode labels every point."""
 import numpy as np
 
-from lab_ui.label_layout import CHAR_WIDTH, _box, place, to_pixels
+from lab_ui.widgets.label_layout import CHAR_WIDTH, _box, place, to_pixels
 
 
 def boxes(coords, words, spots, size, font):
@@ -84,7 +84,7 @@ def test_a_label_too_long_for_the_plot_is_left_out_even_where_it_covers_nothing(
 
 
 def test_label_boxes_and_overlaps_exactly():
-    from lab_ui.label_layout import _box, _hits, candidates, to_pixels
+    from lab_ui.widgets.label_layout import _box, _hits, candidates, to_pixels
 
     assert _box(100, 50, 9, 0, "left", 30, 10) == (109, 45, 139, 55)
     assert _box(100, 50, -9, 0, "right", 30, 10) == (61, 45, 91, 55)
@@ -104,7 +104,7 @@ def test_label_boxes_and_overlaps_exactly():
 
 
 def test_labels_take_the_first_free_place_in_order():
-    from lab_ui.label_layout import place
+    from lab_ui.widgets.label_layout import place
 
     # a point at the right edge cannot take the right-hand place, so its label goes left
     pts = np.array([[0.0, 0.0], [10.0, 0.0], [5.0, 10.0]])

@@ -1,7 +1,7 @@
 """The rules that decide which tests judge a mutant (tests/mutmut_plugin.py, docs/quality.md, "Mutation testing: what is measured")."""
 from tests.mutmut_plugin import LAB_UI_SCREEN_TESTS, _keep
 
-CAPTION = "app.lab_ui.captions.x_number__mutmut_3"
+CAPTION = "app.lab_ui.widgets.captions.x_number__mutmut_3"
 CORE = "core.skipgram.x_train__mutmut_1"
 UNLISTED = "app.lab_ui.not_in_the_table.x_f__mutmut_1"     # a module added later, before its entry
 
@@ -48,7 +48,7 @@ def test_every_lab_ui_module_has_its_screen_tests_listed():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    from lab_ui.registry import SCREENS
+    from lab_ui.screens.registry import SCREENS
 
     scripts = {root / "app" / s.file for s in SCREENS}          # run by Streamlit, not mutated
     modules = {p.stem for p in (root / "app" / "lab_ui").rglob("*.py") if p.stem != "__init__" and p not in scripts}

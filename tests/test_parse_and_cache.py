@@ -3,8 +3,8 @@ import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
-from lab_ui.parse import InputError, parse_ids, parse_matrix, parse_vector
-from lab_ui.runs import RunCache
+from lab_ui.widgets.parse import InputError, parse_ids, parse_matrix, parse_vector
+from lab_ui.server.runs import RunCache
 
 
 def test_vector():
@@ -61,7 +61,7 @@ def test_run_cache_byte_bound():
 
 
 def test_plain_escapes_markdown_and_directives():
-    from lab_ui.common import plain
+    from lab_ui.widgets.common import plain
     out = plain("![x](http://evil/) <b>hi</b> :red[alarm] $x$ `c`")
     # A run Markdown could autolink is shown inside a code span (literal text); the rest is
     # escaped. (Before issue 19 every run was only escaped, which autolinking survives.)
@@ -78,7 +78,7 @@ def test_sessions_asking_for_a_run_another_session_is_training_wait_for_it(monke
     its result instead of training the same run again."""
     import threading
     import time
-    from lab_ui import runs
+    from lab_ui.server import runs
     cache, key, done = RunCache(), ("text", 2, None, "config"), _result(0)
     assert cache.claim(key) is None                     # the first session trains
     waited = []

@@ -1,4 +1,4 @@
-"""The private Streamlit APIs the app uses (lab_ui.streamlit_private) still exist and still
+"""The private Streamlit APIs the app uses (lab_ui.server.streamlit_private) still exist and still
 behave as the app expects: this fails loudly when a Streamlit release moves or changes one."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from streamlit import runtime
 from streamlit.runtime import scriptrunner
 from streamlit.testing.v1 import AppTest
 
-from lab_ui import streamlit_private as private
+from lab_ui.server import streamlit_private as private
 
 
 def test_outside_a_script_run_there_is_no_session_and_no_yield_check():
@@ -34,7 +34,7 @@ def test_a_running_server_is_asked_about_the_session(monkeypatch):
 def _script():
     import streamlit as st
 
-    from lab_ui import streamlit_private as private
+    from lab_ui.server import streamlit_private as private
     st.session_state["sid"] = private.session_id()
     st.session_state["check"] = callable(private.get_run_yield_check())
 

@@ -1,4 +1,4 @@
-"""Long runs in worker processes (lab_ui.workers): the same numbers as in-process, progress
+"""Long runs in worker processes (lab_ui.server.workers): the same numbers as in-process, progress
 and Stop across the process boundary, cancellation that really ends the worker, and errors
 that come back as clear messages."""
 import logging
@@ -13,8 +13,8 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.negsampling import NegSamplingConfig, compare_objectives
 from core.skipgram import SkipGramConfig, train
 from core.word2vec import Word2VecConfig, train_word2vec
-from lab_ui import workers
-from lab_ui.workers import Cancelled, Pool, WorkerError
+from lab_ui.server import workers
+from lab_ui.server.workers import Cancelled, Pool, WorkerError
 from tests import worker_helpers as helpers
 
 
@@ -144,7 +144,7 @@ def test_a_run_without_a_callback_is_terminated_at_once_when_stopped(pool, tmp_p
 
 
 def test_an_error_in_the_worker_comes_back_with_its_type_and_message(pool, caplog):
-    with caplog.at_level(logging.ERROR, logger="lab_ui.workers"):
+    with caplog.at_level(logging.ERROR, logger="lab_ui.server.workers"):
         with pytest.raises(ValueError, match="^This text has no words.$"):
             pool.call(helpers.raises, "This text has no words.", stoppable=False)
     assert "worker_helpers.py" in caplog.text and "raises" in caplog.text   # the worker's traceback, logged

@@ -69,8 +69,8 @@ def function_of(name: str) -> str:
 def module_of(name: str) -> str:
     """The module of a mutant.
 
-    >>> module_of("app.lab_ui.jobs.xǁJobSlotsǁ__init____mutmut_1")
-    'app.lab_ui.jobs'
+    >>> module_of("app.lab_ui.server.jobs.xǁJobSlotsǁ__init____mutmut_1")
+    'app.lab_ui.server.jobs'
     """
     return re.split(r"\.x(?:_|ǁ)", name, maxsplit=1)[0]
 

@@ -1,7 +1,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lab_ui.registry import file_of
+from lab_ui.screens.registry import file_of
 from tests.conftest import ROOT
 
 APP = str(ROOT / "app" / "streamlit_app.py")
@@ -12,7 +12,7 @@ def open_screen(name: str, tables: bool = True, **query) -> AppTest:
     ``query`` sets URL parameters first (e.g. ``train_tab="Export"`` opens that tab).
     ``tables``: the sidebar's "Open every chart's table" switch is on, so that the tests can
     read the numbers behind every chart (otherwise a chart's table is built only when its
-    box is opened: ``lab_ui.common.chart_with_table``)."""
+    box is opened: ``lab_ui.widgets.common.chart_with_table``)."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(query)
     if tables:
@@ -49,12 +49,12 @@ def screen():
 
 @pytest.fixture
 def chart_widths(monkeypatch) -> list[tuple[str, str]]:
-    """Every chart ``lab_ui.common.chart_with_table`` draws from now on, as (kind, width):
+    """Every chart ``lab_ui.widgets.common.chart_with_table`` draws from now on, as (kind, width):
     kind "vega" or "altair", width as passed to Streamlit ("stretch" or "content"). AppTest
     does not keep an element's width, so the call itself is recorded."""
     import streamlit
 
-    import lab_ui.common
+    import lab_ui.widgets.common
 
     drawn: list[tuple[str, str]] = []
 
@@ -70,5 +70,5 @@ def chart_widths(monkeypatch) -> list[tuple[str, str]]:
             drawn.append(("altair", width))
             return streamlit.altair_chart(chart, width=width)
 
-    monkeypatch.setattr(lab_ui.common, "st", Spy())
+    monkeypatch.setattr(lab_ui.widgets.common, "st", Spy())
     return drawn

@@ -11,7 +11,7 @@ from core.corpus import split_words
 from core.bigtext import estimate, sense_split, text_sentences, text_size
 from core.similarity import nearest
 from core.word2vec import Word2VecConfig, train_word2vec
-from lab_ui.common import plain
+from lab_ui.widgets.common import plain
 from core.vectors import Vectors
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 from tests.bigtext_data import big_text

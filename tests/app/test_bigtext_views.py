@@ -1,4 +1,4 @@
-"""AppTest: the word2vec result's three views (lab_ui.bigtext_view) on a small made-up result,
+"""AppTest: the word2vec result's three views (lab_ui.screens.train.bigtext_view) on a small made-up result,
 each value checked against core for the same vectors. The views only read ``E``, ``vocab`` and
 ``counts``, so no word2vec run is needed (tests/app/test_bigtext.py trains a real one)."""
 import time
@@ -12,7 +12,7 @@ from core.bigtext import sense_split
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.vectors import Vectors
-from lab_ui.bigtext_view import HEATMAP_WORDS, MAP_WORDS, NEIGHBOURS_LISTED
+from lab_ui.screens.train.bigtext_view import HEATMAP_WORDS, MAP_WORDS, NEIGHBOURS_LISTED
 from tests.app.conftest import assert_clean
 from tests.app.values import assert_close, charts, table, texts
 
@@ -25,7 +25,7 @@ def result(n: int, with_bank: bool = True, seed: int = 0):
 
 def _script(view: str, r):
     import streamlit as st
-    from lab_ui import bigtext_view
+    from lab_ui.screens.train import bigtext_view
     st.session_state["tables"] = True          # every chart's table open
     getattr(bigtext_view, view)(r)
 
@@ -115,7 +115,7 @@ def test_a_run_that_core_refuses_shows_core_s_own_message():
     from core.bigtext import text_sentences
     from core.config_rules import ConfigError
     from core.word2vec import Word2VecConfig, train_word2vec
-    from lab_ui.bigtext_jobs import Word2VecJob
+    from lab_ui.server.bigtext_jobs import Word2VecJob
 
     text = "one two three four\nfive six seven eight"
     config = Word2VecConfig(d_model=4, epochs=1, min_count=3)
@@ -131,7 +131,7 @@ def test_a_run_that_core_refuses_shows_core_s_own_message():
 
 def test_the_two_groups_are_listed_word_by_word_under_their_names():
     """Beside each group's centre cosine, its words, separated by a comma and a space."""
-    from lab_ui.common import plain
+    from lab_ui.widgets.common import plain
     r = result(40)
     at = run_view("ambiguous_view", r)
     s = sense_split(Vectors(r.vocab, r.E), "bank")
@@ -168,7 +168,7 @@ def test_an_unexpected_failure_is_logged_with_its_traceback_and_worded_on_screen
     import logging
 
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_jobs
+    from lab_ui.server import bigtext_jobs
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
@@ -189,8 +189,8 @@ def test_stop_while_waiting_for_a_slot_leaves_the_queue_and_trains_nothing(monke
     import threading
 
     from core.word2vec import Word2VecConfig
-    from lab_ui import bigtext_jobs
-    from lab_ui.jobs import LONG, JobSlots
+    from lab_ui.server import bigtext_jobs
+    from lab_ui.server.jobs import LONG, JobSlots
 
     monkeypatch.setattr(bigtext_jobs.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
     slots = JobSlots(1)

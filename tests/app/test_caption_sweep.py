@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from lab_ui.train_controls import LR_OPTIONS, STEP_OPTIONS
+from lab_ui.screens.train.train_controls import LR_OPTIONS, STEP_OPTIONS
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 
 

@@ -1,4 +1,4 @@
-"""AppTest: lab_ui.common's chart-with-table panel on its own: the table behind a chart is the
+"""AppTest: lab_ui.widgets.common's chart-with-table panel on its own: the table behind a chart is the
 one given, built only once its box is opened (or open at once with the tables switch), with
 the chart's PNG and SVG beside it; the chart fills its column unless told to keep its own
 width; an error box quotes user text as plain text."""
@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lab_ui.common import plain
+from lab_ui.widgets.common import plain
 
 FRAME = pd.DataFrame({"word": ["cat", "dog"], "cosine": [0.25, -0.5]})
 
@@ -14,8 +14,8 @@ FRAME = pd.DataFrame({"word": ["cat", "dog"], "cosine": [0.25, -0.5]})
 def _script(frame, open_all, as_altair):
     import altair as alt
     import streamlit as st
-    from lab_ui import charts
-    from lab_ui.common import chart_with_table, error
+    from lab_ui.widgets import charts
+    from lab_ui.widgets.common import chart_with_table, error
     if open_all:
         st.session_state["tables"] = True
     chart = (alt.Chart(frame).mark_bar().encode(x="word", y="cosine") if as_altair
@@ -56,8 +56,8 @@ def test_an_error_quotes_the_message_as_plain_text():
 
 def _sized(frame, stretch, as_altair):
     import altair as alt
-    from lab_ui import charts
-    from lab_ui.common import chart_with_table
+    from lab_ui.widgets import charts
+    from lab_ui.widgets.common import chart_with_table
     chart = (alt.Chart(frame).mark_bar().encode(x="word", y="cosine") if as_altair
              else charts.bars(frame, "word", "cosine", "Two words"))
     chart_with_table(chart, frame, key="t_table", **({} if stretch is None else {"stretch": stretch}))

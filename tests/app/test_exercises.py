@@ -2,7 +2,7 @@
 import pytest
 
 from tests.app.conftest import assert_clean, open_screen
-from lab_ui.exercises import Exercise, is_right, read_number
+from lab_ui.lesson.exercises import Exercise, is_right, read_number
 
 
 def answer(at, key, text):

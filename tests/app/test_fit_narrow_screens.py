@@ -5,9 +5,9 @@ cut, the Parameters toggle and chart title are whole, the Compare legend is not 
 The browser side of the same checks (pixels): tests/browser/test_browser_fit.py."""
 import pytest
 
-from lab_ui.charts import BIG_FONT, FONT, LEGEND_PAIR_CHARS
-from lab_ui.layout import HALF
-from lab_ui.train_controls import OLD_TAB_NAMES, TABS
+from lab_ui.widgets.charts import BIG_FONT, FONT, LEGEND_PAIR_CHARS
+from lab_ui.widgets.layout import HALF
+from lab_ui.screens.train.train_controls import OLD_TAB_NAMES, TABS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import chart_titled, charts, charts_with, text_with
 

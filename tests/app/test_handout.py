@@ -35,7 +35,7 @@ def _printed(at) -> list:
 def test_a_handout_prints_every_table_as_text_not_as_a_scroll_box(screen):
     """Issue 28: printed, the grid (a canvas in a 10-row scroll box) left the loss column empty
     and the heatmap's table blank. In a handout every table is plain text (``st.table``)."""
-    from lab_ui.printed import PRINT_COLUMNS, PRINT_ROWS
+    from lab_ui.lesson.printed import PRINT_COLUMNS, PRINT_ROWS
     at = open_screen(screen, handout="1")
     assert_clean(at)
     assert not at.dataframe, "a scroll box in a handout"

@@ -1,4 +1,4 @@
-"""AppTest: lab_ui.layout's rows as Streamlit draws them: blocks side by side in a row that
+"""AppTest: lab_ui.widgets.layout's rows as Streamlit draws them: blocks side by side in a row that
 wraps (one column in a handout), and metrics in a row that wraps, each with the gap and the
 key it was given (a key names the block for a lesson link's ``hide=``)."""
 import pytest
@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 def _blocks(gap, printing):
     import streamlit as st
-    from lab_ui import layout
+    from lab_ui.widgets import layout
     if printing:
         st.query_params["handout"] = "1"
     for box, text in zip(layout.blocks(200, 300, key="demo_row", **({} if gap is None else {"gap": gap})),
@@ -16,7 +16,7 @@ def _blocks(gap, printing):
 
 
 def _metrics():
-    from lab_ui import layout
+    from lab_ui.widgets import layout
     layout.metrics([dict(label="rows", value="12"), dict(label="words", value="34")], key="demo_metrics")
 
 
@@ -59,8 +59,8 @@ def test_metrics_sit_in_a_row_that_wraps():
 
 
 def test_a_slider_block_leaves_at_least_8_px_a_step():
-    from lab_ui import layout
-    from lab_ui.train_controls import CONTROLS, Choice, Slider, control_px
+    from lab_ui.widgets import layout
+    from lab_ui.screens.train.train_controls import CONTROLS, Choice, Slider, control_px
     for control in CONTROLS.values():
         if isinstance(control, (Slider, Choice)):
             steps = control.high - control.low if isinstance(control, Slider) else len(control.options) - 1

@@ -5,7 +5,7 @@ import pytest
 
 from core.corpus import GUIDE_TEXT, Corpus
 from core.skipgram import SkipGramConfig, train
-from lab_ui.registry import SCREENS
+from lab_ui.screens.registry import SCREENS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts, table
 

@@ -4,8 +4,8 @@ import pytest
 
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import metric
-from lab_ui.links import KEY_RULE, label_of
-from lab_ui.registry import BY_NAME, SCREENS
+from lab_ui.lesson.links import KEY_RULE, label_of
+from lab_ui.screens.registry import BY_NAME, SCREENS
 
 # (screen, {key: value in the link}, how to read the widget, the value it must show)
 LINKS = [

@@ -2,8 +2,8 @@
 import pytest
 
 from tests.app.conftest import assert_clean, metric, open_screen
-from lab_ui.presenter import RESET_LABEL
-from lab_ui.registry import SCREENS
+from lab_ui.lesson.presenter import RESET_LABEL
+from lab_ui.screens.registry import SCREENS
 
 
 def page_links(at):
@@ -63,7 +63,7 @@ def test_presenter_link_parameter_turns_it_on_and_hides_nothing_of_the_lesson():
     spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
     assert spec["config"]["axis"]["labelFontSize"] >= 18
     # captions as large and dark as the body text, by one fixed page style
-    from lab_ui.presenter import PRESENTER_CSS
+    from lab_ui.lesson.presenter import PRESENTER_CSS
     assert [h.proto.body for h in at.get("html") if "stCaptionContainer" in h.proto.body] == [PRESENTER_CSS]
     plain = open_screen("lookup")
     assert not [h for h in plain.get("html") if "stCaptionContainer" in h.proto.body]
@@ -97,7 +97,7 @@ def test_presenter_mode_labels_only_points_with_room_for_a_label():
 def test_the_switch_turns_presenter_mode_on_and_off_and_the_address_follows():
     """The switch's callback sets the mode and the address (so a copied link keeps it), not
     only the switch's own value."""
-    from lab_ui.presenter import PRESENTER_CSS
+    from lab_ui.lesson.presenter import PRESENTER_CSS
 
     def styled(at):
         return [h.proto.body for h in at.get("html") if "stCaptionContainer" in h.proto.body] == [PRESENTER_CSS]

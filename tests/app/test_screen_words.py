@@ -1,6 +1,6 @@
 """Approval test of every screen's words and chart settings.
 
-Each screen (the Home screen and every file in app/app_pages/) is opened at its defaults with
+Each screen (the Home screen and every file in app/lab_ui/screens/) is opened at its defaults with
 the router, with every chart's table open, and written down as plain text, one line per
 element, in the order the screen shows them: every title, text, caption and alert; every
 control's label, help text, placeholder and options (and the address key it is kept under);
@@ -59,9 +59,9 @@ from streamlit.runtime.state.common import user_key_from_element_id
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Block
 
-from lab_ui import registry
-from lab_ui.registry import file_of
-from lab_ui.train_controls import GENERATED, PASTED, TABS
+from lab_ui.screens import registry
+from lab_ui.screens.registry import file_of
+from lab_ui.screens.train.train_controls import GENERATED, PASTED, TABS
 from tests.app.conftest import APP, assert_clean
 from tests.bigtext_data import big_text
 
@@ -93,7 +93,7 @@ _SETTINGS = {"tag", "format", "icon", "element_type", "type", "url", "page"}
 
 
 # Sentences whose words follow a stopwatch (which of two timed runs was quicker): every branch
-# of lab_ui.captions.objectives and lab_ui.captions.speed_verdict, after masking, becomes one
+# of lab_ui.widgets.captions.objectives and lab_ui.widgets.captions.speed_verdict, after masking, becomes one
 # fixed mark. Rewording one of those sentences means rewording its pattern here too.
 _TIMED = [
     (re.compile(r"Here negative sampling was faster \(# s against # s for the full softmax\)\."
@@ -165,7 +165,7 @@ def _spec(proto) -> str:
 
 
 # Datasets whose row count is a figure the picture decides, not a setting: how many word labels
-# found a free place beside their points (lab_ui.label_layout.place) depends on where the points
+# found a free place beside their points (lab_ui.widgets.label_layout.place) depends on where the points
 # land, and a t-SNE picture lands a little differently on each BLAS kernel (36 labels on one
 # machine, 38 on another). Their count is masked like any other number.
 _PLACED = {"labels"}
@@ -331,7 +331,7 @@ def test_descriptions_are_deterministic(name, screen, query, files):
 @pytest.mark.parametrize("softmax, ns", [(1.0, 1.0), (1.0, 3.0), (3.0, 1.0)])
 def test_every_timed_verdict_is_masked(softmax, ns):
     """Whichever run was quicker, a timed sentence reads the same in the approved file."""
-    from lab_ui import captions
+    from lab_ui.widgets import captions
 
     assert "<timed: which objective was quicker>" in mask(captions.objectives(12, softmax, ns, 6))
     assert mask(captions.speed_verdict("CBOW", softmax, "skip-gram", ns)) == "<timed: which was quicker>"

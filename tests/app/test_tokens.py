@@ -87,11 +87,11 @@ def test_long_and_broken_input():
 
 def test_missing_vocabulary_file_is_explained(monkeypatch, tmp_path):
     import core.tokenizer as tok
-    import lab_ui.runs
+    import lab_ui.server.runs
     # Patch the loader the screen calls (not gpt2.__defaults__, which a wrapper such as
     # mutmut's trampoline would not pass through).
-    monkeypatch.setattr(lab_ui.runs, "gpt2", lambda: tok.gpt2(tmp_path / "missing.tiktoken"))
-    from lab_ui.runs import tokenizer
+    monkeypatch.setattr(lab_ui.server.runs, "gpt2", lambda: tok.gpt2(tmp_path / "missing.tiktoken"))
+    from lab_ui.server.runs import tokenizer
     tokenizer.clear()
     try:
         at = open_screen("tokens")

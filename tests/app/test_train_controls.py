@@ -1,11 +1,11 @@
-"""The Train screen's controls are derived from one table (lab_ui.train_controls.CONTROLS)
+"""The Train screen's controls are derived from one table (lab_ui.screens.train.train_controls.CONTROLS)
 and the config's defaults: the link, the reset defaults and the starting values agree."""
 from dataclasses import fields
 
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig
-from lab_ui.common import plain
-from lab_ui.train_controls import BOUND, CONTROLS, LESSON_RUN, GUIDE_WINDOW, WholeBox
+from lab_ui.widgets.common import plain
+from lab_ui.screens.train.train_controls import BOUND, CONTROLS, LESSON_RUN, GUIDE_WINDOW, WholeBox
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 
 
@@ -34,7 +34,7 @@ def test_runs_are_cached_per_config_and_equal_core():
     from core.corpus import GUIDE_TEXT
     from core.skipgram import train
     from core.run import RunRequest
-    from lab_ui.runs import run, run_cache
+    from lab_ui.server.runs import run, run_cache
 
     def train_run(text, window, config):
         return run(RunRequest("softmax", text, config, window))
@@ -96,7 +96,7 @@ class _Screen:
 
 
 def test_a_links_values_that_were_not_used_are_named(monkeypatch):
-    from lab_ui import train_controls
+    from lab_ui.screens.train import train_controls
     fake = _Screen({"train_lr": 0.5, "train_steps": 3000, "train_seed": "0", "train_d_model": 4,
                     "train_source": "The lesson's 33 words"})
     monkeypatch.setattr(train_controls, "st", fake)
@@ -115,8 +115,8 @@ def test_a_links_values_that_were_not_used_are_named(monkeypatch):
 
 
 def test_the_generated_texts_settings_button_sets_them(monkeypatch):
-    from lab_ui import train_controls
-    from lab_ui.presets import SOFTMAX_SETTINGS
+    from lab_ui.screens.train import train_controls
+    from lab_ui.widgets.presets import SOFTMAX_SETTINGS
     fake = _Screen({"train_d_model": 1, "train_lr": 50.0, "train_steps": 0, "train_window": 5})
     monkeypatch.setattr(train_controls, "st", fake)
     train_controls._use_generated_settings()

@@ -63,7 +63,7 @@ def test_export_offers_the_files_and_snippet():
 def test_a_link_opens_the_exact_run():
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_d_model": "8", "train_window": "3", "train_steps": "500"})
-    at.switch_page("app_pages/train.py").run()
+    at.switch_page("lab_ui/screens/train/train.py").run()
     assert_clean(at)
     assert at.slider(key="train_d_model").value == 8
     assert metric(at, "loss, step 500")
@@ -74,7 +74,7 @@ def test_garbage_in_a_link_falls_back_with_a_notice():
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_d_model": "abc", "train_lr": "1e9", "train_window": ["2", "3"],
                             "train_seed": "-5", "train_source": "<script>"})
-    at.switch_page("app_pages/train.py").run()
+    at.switch_page("lab_ui/screens/train/train.py").run()
     assert_clean(at)
     assert metric(at, "loss, step 0") == "2.487"          # the defaults: the reference run
     notice = " ".join(w.value for w in at.warning)

@@ -1,4 +1,4 @@
-"""AppTest: the Train screen's Result tab (lab_ui.train_result), panel by panel, off the
+"""AppTest: the Train screen's Result tab (lab_ui.screens.train.train_result), panel by panel, off the
 lesson's defaults: a vocabulary too big for a half-width heatmap, a found word, a run that
 blew up. Each value is checked against core for the same run."""
 import numpy as np
@@ -10,10 +10,10 @@ from core.honesty import neighbour_overlap
 from core.projection import pca
 from core.similarity import cosine_matrix
 from core.skipgram import SkipGramConfig, loss_floor, train, uniform_loss
-from lab_ui import layout
-from lab_ui.find_word import FOUND_K
-from lab_ui.train_result import BIG_HEATMAP, heatmap_px
-from lab_ui.train_views import heatmap_order
+from lab_ui.widgets import layout
+from lab_ui.widgets.find_word import FOUND_K
+from lab_ui.screens.train.train_result import BIG_HEATMAP, heatmap_px
+from lab_ui.screens.train.train_views import heatmap_order
 from tests.app.conftest import assert_clean
 from tests.app.values import assert_close, charts, table, texts
 
@@ -22,7 +22,7 @@ def _script(text, config, found):
     import streamlit as st
     from core.corpus import Corpus
     from core.skipgram import loss_floor, train
-    from lab_ui.train_result import result_tab
+    from lab_ui.screens.train.train_result import result_tab
     st.session_state["tables"] = True          # every chart's table open
     corpus = Corpus.from_text(text, window=2)
     result_tab(train(corpus, config), corpus, loss_floor(corpus), 2, config.d_model, found=found)

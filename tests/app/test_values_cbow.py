@@ -153,7 +153,7 @@ def test_the_time_verdict_calls_a_winner_only_when_the_gap_is_clear(monkeypatch,
     "CBOW was quicker"; a gap of 3 times names the quicker one."""
     from dataclasses import replace
 
-    from lab_ui import runs
+    from lab_ui.server import runs
     real = runs.run
 
     def stand_in(request, *args, **kwargs):

@@ -1,7 +1,7 @@
 """AppTest: controls that set other controls, and number formats the tables promise."""
 import json
 
-from lab_ui.presets import SOFTMAX_SETTINGS
+from lab_ui.widgets.presets import SOFTMAX_SETTINGS
 from tests.app.conftest import assert_clean, open_screen
 
 
@@ -33,7 +33,7 @@ def test_gradient_tables_show_fixed_decimals():
 
 
 def test_an_answer_exactly_at_the_tolerance_counts_as_right():
-    from lab_ui.exercises import Exercise, is_right
+    from lab_ui.lesson.exercises import Exercise, is_right
     ex = Exercise("k", "q", answer=100.0, explanation="", rel_tol=0.01, abs_tol=0.5)
     assert is_right(ex, 101.0) and is_right(ex, 99.0) and not is_right(ex, 101.01)
     small = Exercise("k", "q", answer=0.0, explanation="", abs_tol=0.25)

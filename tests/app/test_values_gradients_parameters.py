@@ -8,8 +8,8 @@ from core.embedding import init_table, lookup_backward, rows_touched, sgd_step
 from core.params import (BYTES_PER_PARAM, PRESETS, crossover_d_model, embedding_params, layer_params,
                          memory_bytes, preset, share)
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads_pairs
-from lab_ui.presets import upstream_in_hundredths
-from lab_ui.readable import count_in_words
+from lab_ui.widgets.presets import upstream_in_hundredths
+from lab_ui.widgets.readable import count_in_words
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts_with, has_number, metric, table, text_with
 

@@ -8,7 +8,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.similarity import cosine, mean_embedding
 from core.skipgram import SkipGramConfig, train
 from core.tokenizer import clean_text, gpt2, tokenize
-from lab_ui.parse import TOKENS_MAX_CHARS
+from lab_ui.widgets.parse import TOKENS_MAX_CHARS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, has_number, metric, table, text_with
 

@@ -10,7 +10,7 @@ from core import budget
 from core.corpus import Corpus
 from core.similarity import nearest
 from core.skipgram import SkipGramConfig, train
-from lab_ui.train_controls import TRAIN_VOCAB_CAP
+from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
 from tests.app.conftest import assert_clean
 from tests.app.values import assert_close, has_number, metric, table
 
@@ -25,8 +25,8 @@ def _compare(text, config, window):
     from dataclasses import replace
     from core.corpus import Corpus
     from core.skipgram import train
-    from lab_ui.train_controls import TRAIN_VOCAB_CAP
-    from lab_ui.train_views import compare_view
+    from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
+    from lab_ui.screens.train.train_views import compare_view
     st.session_state["tables"] = True
     corpus = Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP)
     result = train(corpus, replace(config, snapshot_every=max(1, config.steps // 60)))
@@ -70,9 +70,9 @@ def test_run_b_keeps_the_vocabulary_cap_and_says_when_its_steps_were_cut():
 def _objectives(text, config, window):
     from core.corpus import Corpus
     from core.run import RunRequest
-    from lab_ui.runs import run
-    from lab_ui.train_controls import TRAIN_VOCAB_CAP
-    from lab_ui.train_views import objectives_view
+    from lab_ui.server.runs import run
+    from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
+    from lab_ui.screens.train.train_views import objectives_view
     softmax = run(RunRequest("softmax", text, config, window, max_vocab=TRAIN_VOCAB_CAP))
     objectives_view(softmax, Corpus.from_text(text, window=window, max_vocab=TRAIN_VOCAB_CAP), text, window,
                     config, False)
@@ -105,11 +105,11 @@ def test_a_cold_run_b_shows_its_progress_and_its_own_stop_button(monkeypatch):
     button (key ``train_cmp_stop``) sits under it; here it is stopped at the first check."""
     import re
 
-    import lab_ui.guard
-    import lab_ui.runs
+    import lab_ui.server.guard
+    import lab_ui.server.runs
 
-    monkeypatch.setattr(lab_ui.runs, "QUIET_SECONDS", -1.0)           # a bar even for a short run
-    monkeypatch.setattr(lab_ui.guard, "session_gone", lambda: True)   # the run stops at its first check
+    monkeypatch.setattr(lab_ui.server.runs, "QUIET_SECONDS", -1.0)           # a bar even for a short run
+    monkeypatch.setattr(lab_ui.server.guard, "session_gone", lambda: True)   # the run stops at its first check
     config = SkipGramConfig(d_model=3, lr=0.5, steps=2000, seed=77)
     at = AppTest.from_function(_compare, args=(MANY_WORDS, config, 2), default_timeout=120).run()
     assert not at.exception, [e.value for e in at.exception]
@@ -125,14 +125,14 @@ def test_run_a_cut_to_the_budget_says_so_and_shows_the_run_it_trained():
     for the cut (core.run.plan), the screen says how many steps it trained instead (a Steps
     slider value), and its figures are core's run of exactly those steps."""
     from core.run import fit_steps
-    from lab_ui.train_controls import STEP_OPTIONS
+    from lab_ui.screens.train.train_controls import STEP_OPTIONS
     from tests.app.conftest import APP
     text = " ".join(f"w{i:03d}" for i in range(300))
     at = AppTest.from_file(APP, default_timeout=180)
     at.query_params.update({"train_source": "Paste your own text", "train_d_model": "32", "train_steps": "5000"})
     at.session_state["train_text"] = text
     at.run()
-    at.switch_page("app_pages/train.py").run()
+    at.switch_page("lab_ui/screens/train/train.py").run()
     assert_clean(at)
     corpus = Corpus.from_text(text, window=2, max_vocab=TRAIN_VOCAB_CAP)
     steps, cut = fit_steps(corpus.V, 32, 5000, tuple(STEP_OPTIONS))

@@ -10,7 +10,7 @@ from core.similarity import cosine_matrix, nearest
 from core.skipgram import SkipGramConfig, train
 from core.tsne import tsne
 from core.vectors_io import read_projector
-from lab_ui.own_vectors_view import table_key
+from lab_ui.screens.views.own_vectors_view import table_key
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, charts_with, metric, table
 

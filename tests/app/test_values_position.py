@@ -5,7 +5,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.position import learned_start, order_test, sinusoidal
 from core.similarity import cosine, cosine_matrix
 from core.skipgram import SkipGramConfig, train
-from lab_ui.position_view import KINDS
+from lab_ui.screens.views.position_view import KINDS
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import assert_close, chart_titled, has_number, table, texts
 
@@ -107,7 +107,7 @@ def test_a_lesson_link_sets_both_sentences():
 
 
 def test_a_linked_sentence_longer_than_the_box_takes_is_cut_to_its_length():
-    from lab_ui.inputs import MAX_SENTENCE
+    from lab_ui.widgets.inputs import MAX_SENTENCE
 
     long = ("the cat sat " * MAX_SENTENCE)[: MAX_SENTENCE + 1]       # ends "... the cat s"
     at = open_screen("position", pos_a=long, pos_b=long)

@@ -7,7 +7,7 @@ import pytest
 from core.context_mix import ambiguous_in_context
 from core.corpus import GUIDE_TEXT, Corpus
 from core.generated import generate_corpus
-from lab_ui.presets import SOFTMAX_SETTINGS
+from lab_ui.widgets.presets import SOFTMAX_SETTINGS
 from core.honesty import neighbour_overlap, rotation_check
 from core.projection import pca
 from core.skipgram import SkipGramConfig, train

@@ -8,7 +8,7 @@ from core.corpus import GUIDE_TEXT, Corpus
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.skipgram import SkipGramConfig, loss_floor, train
-from lab_ui.train_controls import TRAIN_VOCAB_CAP
+from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
 from tests.app.conftest import assert_clean, open_screen
 from tests.app.values import (assert_close, chart_titled, charts, charts_with, has_number, metric, move, table,
                               text_with)

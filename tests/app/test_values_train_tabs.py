@@ -7,8 +7,8 @@ from core import budget
 from core.corpus import GUIDE_TEXT, Corpus
 from core.export import coords_csv, projector_tsv, snippet, table_csv
 from core.generated import ambiguous_position, generate_corpus, group_recovery
-from lab_ui.presets import SOFTMAX_SETTINGS
-from lab_ui.train_controls import TRAIN_VOCAB_CAP
+from lab_ui.widgets.presets import SOFTMAX_SETTINGS
+from lab_ui.screens.train.train_controls import TRAIN_VOCAB_CAP
 from core.negsampling import NegSamplingConfig, compare_objectives
 from core.projection import aligned_frames, pca
 from core.similarity import cosine_matrix, nearest

@@ -1,12 +1,12 @@
-"""Work done once per server: the lesson's run warmed at start (lab_ui.warmup), and what the
-Result tab derives from a run built once and shared by the sessions showing it (lab_ui.per_run)."""
+"""Work done once per server: the lesson's run warmed at start (lab_ui.server.warmup), and what the
+Result tab derives from a run built once and shared by the sessions showing it (lab_ui.server.per_run)."""
 import gc
 
 import numpy as np
 
-from lab_ui import per_run, warmup
-from lab_ui.runs import corpus_for, run, run_cache
-from lab_ui.train_result import run_cosines, run_heatmap_order, run_pca
+from lab_ui.server import per_run, warmup
+from lab_ui.server.runs import corpus_for, run, run_cache
+from lab_ui.screens.train.train_result import run_cosines, run_heatmap_order, run_pca
 from core.similarity import cosine_matrix
 from tests.app.conftest import assert_clean, metric, open_screen
 
@@ -75,3 +75,9 @@ def test_the_router_starts_the_warm_up_once_per_server(monkeypatch):
     for _ in range(2):
         assert_clean(open_screen("home", tables=False))
     assert started == [1]
+
+
+def test_the_pages_the_warm_up_compiles_are_the_registrys_scripts():
+    from lab_ui import APP_DIR
+    from lab_ui.screens.registry import file_of
+    assert [(APP_DIR / file_of(name)).is_file() for name in warmup.FIRST_PAGES] == [True, True]

@@ -3,7 +3,7 @@
 keys and a lesson link's words are the same, and the pickers are never empty. (That a pick
 goes into the page's address is the browser's work: tests/browser/test_browser_train.py.)"""
 from core.similarity import cosine_matrix, nearest
-from lab_ui.pickers import PILL_WORDS
+from lab_ui.widgets.pickers import PILL_WORDS
 from tests.app.conftest import assert_clean, metric, open_screen
 from tests.app.test_values_train import reference
 from tests.app.values import table

@@ -22,7 +22,7 @@ from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
-from lab_ui.charts import chart_title
+from lab_ui.widgets.charts import chart_title
 
 
 @dataclass

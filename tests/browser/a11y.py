@@ -136,7 +136,7 @@ def chart_contrast(page) -> list[str]:
 
 
 # Every chart drawn on the page and its text alternative: the ARIA label Vega puts on the
-# chart's element from the spec's description (lab_ui.charts.summary).
+# chart's element from the spec's description (lab_ui.widgets.charts.summary).
 CHART_LABELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
   .filter(c => c.parentElement.checkVisibility())
   .map(c => { const e = c.querySelector('[aria-label]'); return e ? e.getAttribute('aria-label') : ''; })"""

@@ -9,7 +9,7 @@
 * the main area scrolling sideways (``stMain``'s ``scrollWidth > clientWidth``);
 * two content blocks whose boxes overlap (element containers, each measured together with
   whatever it draws, so a chart spilling into the next column overlaps that column's blocks);
-  a screen's controls bar (``lab_ui.layout.controls_bar``) is left out: it stays under the
+  a screen's controls bar (``lab_ui.widgets.layout.controls_bar``) is left out: it stays under the
   header by design, over whatever scrolls beneath it.
 
 Elements hidden in closed tabs and expanders are skipped. These checks need a real browser at the

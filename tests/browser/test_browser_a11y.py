@@ -1,11 +1,11 @@
 """Accessibility (WCAG 2.2 AA) on every screen and every Train tab, at 1280x800 and 1024x768:
 axe-core finds no critical or serious fault, at the screen's defaults and after its first
-primary control (lab_ui.primary) has moved; every moderate or minor one left is listed with
+primary control (lab_ui.lesson.primary) has moved; every moderate or minor one left is listed with
 its reason in tests/browser/a11y.py (``ALLOWED``).
 
 Charts: every text and mark drawn, as the SVG shows it, has its contrast ratio (text 4.5:1,
 large text and marks 3:1) and no text under 11 px. (Open, issue 30: the spec's description,
-``lab_ui.charts.summary``, does not reach the page as an ARIA label on the canvas renderer:
+``lab_ui.widgets.charts.summary``, does not reach the page as an ARIA label on the canvas renderer:
 ``a11y.unlabelled_charts`` finds every chart without one at 1024x768.)
 
 Cost: one page per viewport, each screen loaded once and checked twice (before and after the
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from lab_ui.primary import PRIMARY
-from lab_ui.train_controls import TABS
+from lab_ui.lesson.primary import PRIMARY
+from lab_ui.screens.train.train_controls import TABS
 
 from .a11y import axe_findings, chart_contrast, serious
 from .conftest import streamlit_server

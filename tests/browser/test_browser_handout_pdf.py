@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-from lab_ui.registry import SCREENS as LESSON
+from lab_ui.screens.registry import SCREENS as LESSON
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""Control and result in one view (lab_ui.primary): at every classroom viewport, with the
+"""Control and result in one view (lab_ui.lesson.primary): at every classroom viewport, with the
 sidebar open and collapsed, each screen's primary controls are moved and the control and at
 least half of the result it changes are inside the viewport at once; the comparisons of
 ``SIDE_BY_SIDE`` sit side by side at 1280 px with the sidebar open.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab_ui.primary import PRIMARY, SIDE_BY_SIDE
+from lab_ui.lesson.primary import PRIMARY, SIDE_BY_SIDE
 
 from .test_browser_layout import set_sidebar
 

@@ -2,7 +2,7 @@
 lesson, Home -> 1. Lookup -> 2. Similarity -> 3. Train, with Tab, Enter and the arrow keys. On
 each screen every visible control is reached by Tab (a radio group, a row of tabs or of word
 buttons counts once: the arrows move inside it), each focused control shows a focus ring (an outline or a box shadow on it or on the
-widget around it: ``lab_ui.layout.LAYOUT_CSS`` draws one on every ``:focus-visible``), the
+widget around it: ``lab_ui.widgets.layout.LAYOUT_CSS`` draws one on every ``:focus-visible``), the
 screen's first primary control (a slider or a number box) moves with the up arrow, and the "Next"
 link at the screen's end is followed with Enter.
 

@@ -14,8 +14,8 @@ import pytest
 
 from .helpers import expect
 from .layout import layout_problems
-from lab_ui.presenter import RESET_LABEL
-from lab_ui.registry import SCREENS as LESSON
+from lab_ui.lesson.presenter import RESET_LABEL
+from lab_ui.screens.registry import SCREENS as LESSON
 
 pytestmark = pytest.mark.browser
 

@@ -52,7 +52,7 @@ def _tokens_area(app):
 @pytest.mark.parametrize("path,label", [("/tokens", "^Text"), ("/lookup", "^The table W")])
 def test_a_megabyte_paste_is_cut_by_the_browser(app, path, label):
     """A real paste (clipboard, Ctrl+V) of 1 MB in 350,000 short lines. The box's native
-    maxlength (lab_ui.paste_guard) makes the browser cut it before laying it out. Without it,
+    maxlength (lab_ui.widgets.paste_guard) makes the browser cut it before laying it out. Without it,
     Streamlit 1.67 rejects the value only after the browser has laid out the whole paste:
     19 s for 90 KB, minutes for 1 MB (python -m bench.paste)."""
     app.page.context.grant_permissions(["clipboard-read", "clipboard-write"])

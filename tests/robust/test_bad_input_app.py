@@ -9,7 +9,7 @@ from tests.app.conftest import assert_clean, metric, open_screen
 def give_text(at, text: str) -> None:
     """The text as a student gives it: pasted into the box when it fits the box's limit (the
     paste guard's), else uploaded as a .txt file."""
-    from lab_ui.paste_guard import TEXT_AREA_LIMIT
+    from lab_ui.widgets.paste_guard import TEXT_AREA_LIMIT
     if len(text) <= TEXT_AREA_LIMIT:
         at.text_area(key="train_text").input(text).run()
     else:
@@ -76,7 +76,7 @@ def test_a_megabyte_of_varied_text_goes_to_word2vec():
 
 
 def test_a_failing_training_run_shows_a_message_and_other_screens_still_work(monkeypatch):
-    import lab_ui.runs as runs
+    import lab_ui.server.runs as runs
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated fault")

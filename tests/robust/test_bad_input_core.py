@@ -12,7 +12,7 @@ from core.projection import pca
 from core.similarity import cosine, cosine_matrix
 from core.skipgram import SkipGramConfig, train
 from core.tokenizer import clean_text, gpt2, tokenize
-from lab_ui.parse import TOKENS_MAX_CHARS
+from lab_ui.widgets.parse import TOKENS_MAX_CHARS
 
 ENC = gpt2()
 

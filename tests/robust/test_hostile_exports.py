@@ -25,7 +25,7 @@ HOSTILE = {
 SERVER = textwrap.dedent("""
     import json, sys
     import streamlit as st
-    from lab_ui import handout
+    from lab_ui.lesson import handout
 
     pressed = {}
     st.download_button = lambda label, data, **kw: pressed.__setitem__(label, data)
@@ -73,7 +73,7 @@ def test_vl_convert_itself_still_aborts():
 
 def test_an_abort_in_the_drawing_worker_is_a_message_and_the_next_file_is_drawn():
     """The second defence alone: a spec that bypasses ``clean`` kills only the drawing worker."""
-    from lab_ui import chart_files
+    from lab_ui.server import chart_files
 
     raw = {"data": {"values": [{"t": "a\x00b"}]}, "mark": "text", "encoding": {"text": {"field": "t"}}}
     with pytest.raises(chart_files.ChartFileError, match="could not be drawn"):
@@ -82,7 +82,7 @@ def test_an_abort_in_the_drawing_worker_is_a_message_and_the_next_file_is_drawn(
 
 
 def test_a_drawing_that_hangs_is_abandoned_at_the_time_limit():
-    from lab_ui import chart_files
+    from lab_ui.server import chart_files
 
     start = time.monotonic()
     with pytest.raises(chart_files.ChartFileError, match="longer than 1 s"):
@@ -91,7 +91,7 @@ def test_a_drawing_that_hangs_is_abandoned_at_the_time_limit():
 
 
 def test_clean_replaces_exactly_the_characters_xml_forbids():
-    from lab_ui.chart_files import clean
+    from lab_ui.server.chart_files import clean
 
     forbidden = {chr(c) for c in range(0x20) if chr(c) not in "\t\n\r"} | {"\ufffe", "\uffff"} \
         | {chr(c) for c in range(0xD800, 0xE000)}

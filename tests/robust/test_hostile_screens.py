@@ -5,7 +5,7 @@ has the paste guard.
   crashed the Train screen: the suggested Epochs value (``round(1.2 million / words)``) was
   not one of the control's options ("12 is not in iterable").
 * 300 KB pasted into the Train screen's own-text box froze its tab for 104 s: that box was the
-  one the paste guard (``lab_ui.paste_guard``, a native ``maxlength``) left out.
+  one the paste guard (``lab_ui.widgets.paste_guard``, a native ``maxlength``) left out.
 """
 import ast
 import importlib
@@ -71,7 +71,7 @@ def _value(path: Path, tree: ast.Module, expr: ast.expr):
 
 def test_every_text_box_in_the_app_has_a_limit_within_the_paste_guard():
     """A new box without ``max_chars`` (or above the guard's limit for its kind) fails here."""
-    from lab_ui.paste_guard import TEXT_AREA_LIMIT, TEXT_INPUT_LIMIT
+    from lab_ui.widgets.paste_guard import TEXT_AREA_LIMIT, TEXT_INPUT_LIMIT
 
     calls = list(_text_box_calls())
     assert len(calls) >= 15                               # the screens' boxes, found
@@ -86,7 +86,7 @@ def test_every_text_box_in_the_app_has_a_limit_within_the_paste_guard():
 def test_the_guard_reaches_every_box_on_the_page():
     """The browser-side script leaves no box out: its selectors are every text area and every
     one-line box, with no test on a box's label."""
-    from lab_ui import paste_guard
+    from lab_ui.widgets import paste_guard
 
     script = paste_guard._SCRIPT
     assert "['[data-testid=\"stTextArea\"] textarea', 20000]" in script
@@ -97,7 +97,7 @@ def test_the_guard_reaches_every_box_on_the_page():
 def test_the_train_screen_s_own_text_box_takes_what_the_guard_allows():
     """The box's limit is the guard's (the browser cuts a paste there); Streamlit itself
     refuses a longer value from any client, keeping the box's previous text."""
-    from lab_ui.paste_guard import TEXT_AREA_LIMIT
+    from lab_ui.widgets.paste_guard import TEXT_AREA_LIMIT
 
     at = open_screen("train", tables=False)
     at.radio(key="train_source").set_value("Paste your own text").run()

@@ -2,7 +2,7 @@
 quoted back is bounded first.
 
 A pattern with an unbounded repetition before and after an alternative
-(``\\S*(?:@|://|www\\.|mailto:|xmpp:)\\S*``, in ``lab_ui.common.plain`` until this suite) tries
+(``\\S*(?:@|://|www\\.|mailto:|xmpp:)\\S*``, in ``lab_ui.widgets.common.plain`` until this suite) tries
 every start of a run without spaces: 32,000 characters took 8.9 s, a 60,000-letter word in the
 word2vec "two meanings" list froze every session for 32 s, and a megabyte would take hours.
 Each helper below runs on 100 KB and on 1 MB runs without spaces, in a child process (CPU time,
@@ -33,9 +33,9 @@ CASES = ([(h, u) for h in QUOTING for u in UNITS]
          + [(h, u) for h in WORDS for u in ("hyphens (word joiners)", "combining marks", "CJK")])
 CHILD = textwrap.dedent("""
     import json, sys, time
-    from lab_ui.common import plain, shortened
-    from lab_ui.exercises import read_number
-    from lab_ui.parse import InputError, parse_ids, parse_matrix, parse_vector, parse_whole
+    from lab_ui.widgets.common import plain, shortened
+    from lab_ui.lesson.exercises import read_number
+    from lab_ui.widgets.parse import InputError, parse_ids, parse_matrix, parse_vector, parse_whole
     from core.bigtext import text_size
     from core.corpus import split_words, text_changes
     from core.tokenizer import clean_text
@@ -79,7 +79,7 @@ def test_every_helper_that_reads_user_text_is_linear_on_megabyte_runs_without_sp
 
 
 def test_a_long_word_is_quoted_as_its_start_and_its_length():
-    from lab_ui.common import LONGEST_QUOTE, RUN_KEPT, plain, shortened
+    from lab_ui.widgets.common import LONGEST_QUOTE, RUN_KEPT, plain, shortened
 
     word = "x" * 60_000
     out = plain(f"the word {word} has no vector")
@@ -94,7 +94,7 @@ def test_a_long_word_is_quoted_as_its_start_and_its_length():
 
 
 def test_ordinary_text_is_quoted_unchanged():
-    from lab_ui.common import plain, shortened
+    from lab_ui.widgets.common import plain, shortened
 
     text = "the cat sat on the mat, said alice@example.org at https://example.org/a?b=c"
     assert shortened(text) == text
@@ -108,7 +108,7 @@ def _two_meanings(long_word: str) -> None:
     import streamlit as st
 
     from core.word2vec import Word2VecResult
-    from lab_ui.bigtext_view import ambiguous_view
+    from lab_ui.screens.train.bigtext_view import ambiguous_view
 
     rng = np.random.default_rng(0)
     vocab = ["bank", long_word] + [f"w{i}" for i in range(14)]
@@ -135,7 +135,7 @@ def test_a_bounded_quote_still_escapes_everything(n):
     through unescaped, and link-like runs sit in code spans (checked outside them here)."""
     import re
 
-    from lab_ui.common import plain
+    from lab_ui.widgets.common import plain
 
     hostile = "[x](javascript:alert(1)) :red[big] $x$ <b>www.evil.org</b> " + "*_" * 150 + " "
     out = plain(hostile * n)

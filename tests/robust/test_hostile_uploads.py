@@ -17,8 +17,8 @@ from core.similarity import cosine_matrix
 from core.skipgram import loss_floor
 from core.vectors_io import VectorsError, read_projector
 from core.word2vec import Word2VecConfig
-from lab_ui.common import plain
-from lab_ui.own_vectors_view import table_key
+from lab_ui.widgets.common import plain
+from lab_ui.screens.views.own_vectors_view import table_key
 from tests.app.conftest import assert_clean, metric, open_screen, texts
 from tests.app.values import charts
 
@@ -271,7 +271,7 @@ def test_a_percent_sign_on_a_cosine_is_hundredths():
 
 
 def test_the_progress_count_reaches_its_total():
-    from lab_ui.bigtext_view import Word2VecJob
+    from lab_ui.screens.train.bigtext_view import Word2VecJob
     text = "\n".join(["the cat sat on the mat", "the dog sat on the log"] * 20 + ["once only here"])
     config = Word2VecConfig(d_model=4, epochs=2, min_count=2)
     job = Word2VecJob(text, config, ("progress",), n_words=len(text.split()))

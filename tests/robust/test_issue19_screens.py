@@ -28,7 +28,7 @@ def _assert_literal(markdown: str) -> None:
 def test_link_values_are_quoted_literally(value):
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_d_model": value})
-    at.switch_page("app_pages/train.py").run()
+    at.switch_page("lab_ui/screens/train/train.py").run()
     assert_clean(at)
     notice = " ".join(w.value for w in at.warning)
     assert "d_model" in notice
@@ -148,7 +148,7 @@ def test_limits_still_shows_the_order_collapse():
 def test_a_link_to_a_pasted_text_run_says_the_text_is_not_in_it():
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({"train_source": "Paste your own text", "train_d_model": "8"})
-    at.switch_page("app_pages/train.py").run()
+    at.switch_page("lab_ui/screens/train/train.py").run()
     assert_clean(at)
     assert any("carries only the settings, not the text" in i.value for i in at.info)
     assert "not in the address" in texts(at)

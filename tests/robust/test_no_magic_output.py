@@ -4,7 +4,7 @@ import ast
 from pathlib import Path
 
 from lab_ui import APP_DIR
-from lab_ui.registry import SCREENS
+from lab_ui.screens.registry import SCREENS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -30,10 +30,10 @@ def test_the_review_reads_every_source_file():
 
 def test_raw_html_comes_only_from_the_escaping_helper():
     """The chips are the one raw-HTML output, built only from html.escape'd token text."""
-    chips = (ROOT / "app/lab_ui/chips.py").read_text()
-    assert not check_source(chips, "app/lab_ui/chips.py")
+    chips = (ROOT / "app/lab_ui/widgets/chips.py").read_text()
+    assert not check_source(chips, "app/lab_ui/widgets/chips.py")
     unescaped = chips.replace("html.escape(visible(t.text))", "visible(t.text)")
-    assert _rules(check_source(unescaped, "app/lab_ui/chips.py")) == ["html"]
+    assert _rules(check_source(unescaped, "app/lab_ui/widgets/chips.py")) == ["html"]
 
 
 BAD = {
@@ -162,7 +162,7 @@ def load(path): return path
 """,
     "chips through the helper": """
 import streamlit as st
-from lab_ui.chips import chips_html
+from lab_ui.widgets.chips import chips_html
 st.markdown(chips_html([]), unsafe_allow_html=True)
 """,
     "reading files and text outputs": """

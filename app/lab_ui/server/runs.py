@@ -1,0 +1,325 @@
+"""The app's one run service, and cached wrappers around other deterministic core calls.
+
+``run(request)`` is the app's one road to a trained run (``core.run``): caching, the
+budget's verdict (quiet, light or long), the queue, the worker process, progress and Stop,
+for every objective. Results live in one ``RunCache`` per server (``run_cache``, an
+``st.cache_resource``), keyed by the frozen ``RunRequest`` as planned, shared by all sessions and bounded both in
+count and in bytes, so a class full of students cannot grow it without limit.
+Why not ``st.cache_data``: a cold run must drive a progress bar, and ``st.cache_data``
+refuses functions that update an element created outside them. Cached arrays are
+made read-only, so no session can change another session's result.
+Small deterministic helpers use ``st.cache_data``; the tokenizer, a read-only loaded
+thing, uses ``st.cache_resource``.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import fields, is_dataclass, replace
+from typing import Generic, Hashable, TypeVar
+
+import numpy as np
+import streamlit as st
+
+from core import budget
+from core import run as core_run
+from core.corpus import Corpus
+from core.run import RunRequest, RunResult
+from core.tokenizer import gpt2
+from lab_ui.server.guard import Stopper
+from lab_ui.server import memory, workers
+from lab_ui.server.jobs import LONG_RUN_SECONDS, Cancelled, heavy_slot, is_long, session_gone
+from lab_ui.server.streamlit_private import session_id
+
+MAX_RUNS = 64
+MAX_RUN_BYTES = 48 * 2**20
+SHARED_WAIT_SECONDS = 2.0
+"""How long a light run waits for another session that is training the same run."""
+QUIET_SECONDS = LONG_RUN_SECONDS
+"""Runs estimated (``core.budget``) at most this long get no progress bar or Stop button (the
+lesson's reference run: 0.36 s estimated, about as long to train): a bar that flashes for a
+blink only adds drawing to the page (about 25 updates of the page). Every longer run is a
+long run, so its bar (and its place in the queue) shows."""
+
+
+R = TypeVar("R")
+"""The kind of result a cache holds (a RunResult)."""
+
+
+class RunCache(Generic[R]):
+    """A thread-safe least-recently-used store of training results.
+
+    ``claim``/``release``: when many sessions ask for the same new run at once (a class
+    opening the lesson), one trains it and the others wait for its result instead of
+    training it again each."""
+
+    def __init__(self, max_entries: int = MAX_RUNS, max_bytes: int = MAX_RUN_BYTES):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self._items: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._training: dict[Hashable, threading.Event] = {}
+
+    def claim(self, key: Hashable) -> threading.Event | None:
+        """None: the caller trains ``key`` (and calls ``release`` after). Otherwise another
+        session is training it: the event is set when it has finished (or given up)."""
+        with self._lock:
+            if key in self._training:
+                return self._training[key]
+            self._training[key] = threading.Event()
+            return None
+
+    def release(self, key: Hashable) -> None:
+        with self._lock:
+            done = self._training.pop(key, None)
+        if done is not None:
+            done.set()
+
+    def get(self, key: Hashable) -> R | None:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key][0]
+
+    def put(self, key: Hashable, result: R) -> None:
+        size = _freeze_arrays(result)
+        with self._lock:
+            self._items[key] = (result, size)
+            self._items.move_to_end(key)
+            while len(self._items) > self.max_entries or (
+                    len(self._items) > 1 and self.nbytes > self.max_bytes):
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    @property
+    def nbytes(self) -> int:
+        return sum(size for _, size in self._items.values())
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _freeze_arrays(result) -> int:
+    """Make every array in a result dataclass (and in the dataclasses it holds) read-only;
+    return their total size in bytes."""
+    size = 0
+    for f in fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, np.ndarray):
+            value.flags.writeable = False
+            size += value.nbytes
+        elif is_dataclass(value) and not isinstance(value, type):
+            size += _freeze_arrays(value)
+    return size
+
+
+@st.cache_resource(show_spinner=False)
+def run_cache() -> RunCache[RunResult]:
+    """The server's one store of finished runs, keyed by their ``RunRequest`` (every objective)."""
+    return RunCache()
+
+
+@st.cache_data(max_entries=8, show_spinner=False)    # a pasted corpus holds a (300, 300) count matrix
+def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
+    return Corpus.from_text(text, window=window, max_vocab=max_vocab)
+
+
+UNIT = {"softmax": "step", "cbow": "step", "negsampling": "epoch"}
+"""What a run's progress counts, by objective (core.run.total)."""
+
+
+def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunResult:
+    """``core.run.run(request)``, once per distinct run for the whole server: the cache key is
+    the request as planned (``core.run.plan``: after the budget's cut), so every setting of its
+    config tells runs apart, and two requests that train the same run share it; ``result.cut``
+    is this request's own. Every screen
+    that trains the lesson's objectives (softmax, CBOW, negative sampling) comes here.
+
+    On a cold run expected (``core.run.work``) to take more than a blink (``QUIET_SECONDS``),
+    ``progress`` (an ``st.empty()`` placeholder) shows a progress bar, updated about 20 times,
+    and is cleared after. A long run (``lab_ui.server.jobs.is_long``) waits for a long-run slot and
+    trains in a worker process; a light one trains here, shared by the sessions that ask for
+    it at once.
+
+    ``stop_key``: also show a Stop button (a widget with this key) under the bar. A run
+    stopped by it is kept for this session only (never cached) and returned with
+    ``stopped=True`` until the user asks to train to the end (``resume_training``).
+    Moving any control, or closing the tab, also stops a cold run early (``lab_ui.server.guard``)."""
+    if request.objective not in UNIT:
+        raise ValueError(f"A {request.objective} run is a background job (lab_ui.server.bigtext_jobs), not a page's run.")
+    planned = _plan(request)
+    cut = planned.cut
+    key = planned.request                         # what is trained: requests that train the same run share it
+    cache = run_cache()
+    result = cache.get(key)
+    if result is not None:
+        return _with_cut(result, cut)
+    if stop_key and st.session_state.get(f"{stop_key}_held"):
+        held = _wait_for_partial(key)
+        if held is not None:
+            return _with_cut(held, cut)
+        st.session_state.pop(f"{stop_key}_held", None)
+    corpus = corpus_for(request.text, request.window, request.max_vocab)
+    total, unit = core_run.total(key), UNIT[key.objective]
+    work = core_run.work(key, corpus)
+    heavy = is_long(work)
+    if budget.seconds(work) <= QUIET_SECONDS:
+        progress = None
+    claimed = heavy or _claim(cache, key)         # long runs are per student; light ones are shared
+    if not claimed and (result := cache.get(key)) is not None:
+        return _with_cut(result, cut)
+
+    def train():
+        """Train with a progress bar and a Stop button in ``progress`` (after any queue): a
+        long run in a worker process (reporting about every 0.1 s), a short one here."""
+        bar = None
+        if progress is not None:
+            box = progress.container()
+            bar = box.progress(0.0, text="Training...")
+            if stop_key:
+                box.button("Stop training", key=stop_key, on_click=_hold, args=(stop_key,),
+                           icon=":material/stop_circle:",
+                           help="Stop now and show the run as far as it got.")
+
+        def report(step: int, loss: float) -> None:
+            if bar is not None:
+                bar.progress(step / max(total, 1),
+                             text=f"Training: {unit} {step:,} of {total:,}, loss {loss:.3f}")
+
+        if not heavy:
+            stopper = Stopper(report, every=max(1, total // 20) if unit == "step" else 1)
+            return core_run.run(key, callback=stopper, corpus=corpus), stopper
+        stopper = Stopper(report, every=5)    # the bar moves about twice a second
+        return workers.call(core_run.run, key, corpus=corpus, callback=stopper), stopper
+
+    try:
+        if heavy:      # a long run waits for one of the server's long-run slots (lab_ui.server.jobs)
+            with heavy_slot(progress):
+                result, stopper = train()
+        else:
+            result, stopper = train()
+    except Cancelled:                         # the tab closed while the run waited for a slot
+        _log_gone()
+        st.stop()
+    finally:
+        if claimed and not heavy:
+            cache.release(key)
+    if result.stopped:
+        if stopper.gone or session_gone():    # the tab closed while the run trained
+            _log_gone()
+        _PARTIALS.put(_session(), (key, result))
+        stopper.resume()                      # a rerun the user asked for goes ahead now
+        return _with_cut(result, cut)
+    _PARTIALS.take(_session())
+    if progress is not None:
+        progress.empty()
+    cache.put(key, result)
+    return _with_cut(result, cut)
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(request: RunRequest) -> core_run.Plan:
+    """``core.run.plan(request)``, remembered: a rerun that finds its run in the cache builds
+    no corpus (only a budget cut needs the corpus's size)."""
+    corpus = corpus_for(request.text, request.window, request.max_vocab) if request.fit_budget else None
+    return core_run.plan(request, corpus)
+
+
+def _with_cut(result: RunResult, cut: core_run.StepsCut | None) -> RunResult:
+    """The stored run, saying what the budget did to this request (the same object when nothing)."""
+    return result if result.cut == cut else replace(result, cut=cut)
+
+
+def _claim(cache: RunCache, key: Hashable) -> bool:
+    """True: this session trains the run. False: another session was training it and has
+    finished (its result is in the cache unless it was stopped), or did not within
+    SHARED_WAIT_SECONDS; then this session trains it too."""
+    training = cache.claim(key)
+    if training is None:
+        return True
+    training.wait(SHARED_WAIT_SECONDS)
+    return False
+
+
+def _log_gone() -> None:
+    """One line in the server's log per run stopped because its session went away (the
+    classroom load test counts them)."""
+    logging.getLogger(__name__).warning("a long run stopped: its session has gone away")
+
+
+class _Partials:
+    """The last run each session stopped early, as (key, result): at most ``size`` sessions.
+
+    Not in ``st.session_state``: Streamlit discards what a run writes there after it was
+    told to stop, and the Stop button's rerun starts (in a new thread) before the stopped
+    run has handed its result over."""
+
+    def __init__(self, size: int = 16):
+        self.size, self._lock = size, threading.Lock()
+        self._items: OrderedDict[str, tuple] = OrderedDict()
+
+    def put(self, session: str, item: tuple) -> None:
+        with self._lock:
+            self._items[session] = item
+            self._items.move_to_end(session)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def get(self, session: str):
+        with self._lock:
+            return self._items.get(session)
+
+    def take(self, session: str):
+        with self._lock:
+            return self._items.pop(session, None)
+
+    def forget(self, ended) -> int:
+        """Drop the partial runs of the sessions ``ended(session)`` says have ended; how many."""
+        with self._lock:
+            gone = [session for session in self._items if ended(session)]
+            for session in gone:
+                del self._items[session]
+        return len(gone)
+
+
+_PARTIALS = _Partials()
+memory.forget_sessions_with(_PARTIALS.forget)   # a closed tab's partial run goes with its session
+
+
+def _session() -> str:
+    return session_id() or ""
+
+
+def _wait_for_partial(key: RunRequest, seconds: float = 3.0):
+    """The run stopped by the Stop button, once its thread has handed it over (the stopped
+    run answers within a training step; this run may have started a moment before)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        held = _PARTIALS.get(_session())
+        if held is not None and held[0] == key:
+            return held[1]
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.02)
+
+
+def _hold(stop_key: str) -> None:
+    st.session_state[f"{stop_key}_held"] = True
+
+
+def resume_training(stop_key: str) -> None:
+    """Forget a stopped run, so the next script run trains these settings to the end."""
+    st.session_state.pop(f"{stop_key}_held", None)
+    _PARTIALS.take(_session())
+
+
+@st.cache_resource(show_spinner=False)
+def tokenizer():
+    """GPT-2's encoding from the bundled file (raises TokenizerUnavailable if it is damaged)."""
+    return gpt2()
