@@ -21,13 +21,13 @@ from lab_ui.screens.train.train_controls import TABS
 from .a11y import axe_findings, chart_contrast, serious
 from .conftest import streamlit_server
 from .helpers import APP, REPO_ROOT, AppPage
-from .test_browser_instrument import NOT_YET_LAID_OUT, move, page_path
+from .test_browser_instrument import move, page_path
 
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(1280, 800), (1024, 768)]
 # (address, the control moved there, or None when the screen has none that ``move`` can move)
-STOPS = ([(page_path(f), None if f in NOT_YET_LAID_OUT or not pairs else pairs[0][0])
+STOPS = ([(page_path(f), None if not pairs else pairs[0][0])
           for f, pairs in PRIMARY.items()]
          + [("/train?train_tab=" + t.replace(" ", "+"), "train_d_model") for t in TABS[1:]])
 
