@@ -106,7 +106,11 @@ LAB_UI_SCREEN_TESTS = {
     "chart_files": ("tests/robust/test_hostile_exports.py", "tests/test_handout_files.py"),
     "printed": ("tests/app/test_handout.py",),
     "primary": ("tests/app/test_layout.py",),
-    "real_models": ("tests/app/test_real_screens.py",),
+    "real_models": ("tests/app/test_real_screens.py", "tests/app/test_real_tables_in_lesson.py"),
+    "real_map_view": ("tests/app/test_real_tables_in_lesson.py",),
+    "per_run": ("tests/app/test_warmup.py", "tests/app/test_values_train.py"),
+    "warmup": ("tests/app/test_warmup.py",),
+    "streamlit_private": ("tests/test_streamlit_private.py", "tests/test_lab_ui_sessions.py"),
     # The Train screen: its controls, its cached runs, its Result tab and its other tabs.
     "train_controls": ("tests/app/test_train_controls.py", "tests/app/test_values_controls.py",
                        "tests/app/test_values_train.py", "tests/app/test_train_lab.py"),
