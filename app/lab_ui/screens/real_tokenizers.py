@@ -87,10 +87,10 @@ def words_panel(chosen: dict) -> None:
 # text's first word. The pieces are those a vocabulary holding these words would give; no ids
 # are shown, because no SentencePiece tokenizer is installed here.
 SENTENCEPIECE_EXAMPLE = [
-    ("the river bank", "▁the | ▁river | ▁bank", "“bank” after a space: the piece ▁bank"),
-    ("bank", "▁bank", "the first word gets a ▁ added before it: ▁bank again"),
-    ("riverbank", "▁river | bank", "“bank” glued to the word before it: the piece bank, with no ▁"),
-    ("(bank)", "▁( | bank | )", "after a bracket there is no space: bank"),
+    ("the river bank", "▁the | ▁river | ▁bank", "after a space: ▁bank"),
+    ("bank", "▁bank", "first word: ▁ added"),
+    ("riverbank", "▁river | bank", "glued on: bank"),
+    ("(bank)", "▁( | bank | )", "after “(”: bank"),
 ]
 
 
