@@ -118,7 +118,7 @@ def onehot_panel(vocab: list[str]) -> None:
         st.metric("largest cosine between different words", f"{oh.largest:.2f}")
         st.caption("Dense vectors (the next screens) are narrow, and any two of them can be close, "
                    "far apart, or anywhere in between.")
-        st.page_link(file_of("real_table"), label="Dense rows of a real model: cat near dog, far from car",
+        st.page_link(file_of("real_table"), label="Dense rows of a real model (7b)",
                      icon=":material/table_view:")
 
 
