@@ -77,14 +77,18 @@ def streamlit_server(root: Path, script: str, logs: Path):
         stop_server(proc)
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps its asyncio loop marked as running (in
+# a greenlet) for as long as it is open, so tests after this package that call asyncio.run
+# (deploy.warm) or ast.parse (CPython 3.11 miscounts its recursion depth there) would fail in the
+# README's single `pytest` run. Closing the browser with the package ends that.
+@pytest.fixture(scope="package")
 def app_server(chromium_executable, app_root, tmp_path_factory):
     """Start ``streamlit run app`` as the README does; yield its URL and log; stop it."""
     with streamlit_server(app_root, "app", tmp_path_factory.mktemp("streamlit-server")) as server:
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(chromium_executable):
     from playwright.sync_api import sync_playwright
 
