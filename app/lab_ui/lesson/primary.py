@@ -4,32 +4,56 @@ side by side: the list the classroom layout is built for and tested against
 checks that the control and at least half of its result are in view at once).
 
 Names are element keys: a widget's key, or the key of the container that holds a result
-(Streamlit gives the element the class ``st-key-<key>``).
+(Streamlit gives the element the class ``st-key-<key>``). Both start with the screen's key
+prefix, so ``BY_SCREEN`` names each screen by its name in the registry and each key without
+its prefix; ``PRIMARY`` is built from ``lab_ui.screens.registry.SCREENS`` (the one list of
+screens), in lesson order, and refuses a screen of the registry that has no row here.
 """
 from __future__ import annotations
 
-PRIMARY: dict[str, list[tuple[str, str]]] = {
-    # screen file: [(control key, result key), ...]
-    "lab_ui/screens/home.py": [],                                   # no controls: a table of contents
-    "lab_ui/screens/lookup.py": [("lookup_row", "lookup_main_1")],  # the row -> one_hot(i) @ W and W[i]
-    "lab_ui/screens/similarity.py": [("sim_scale", "sim_metrics")],  # stretch v -> dot, lengths, cosine
-    "lab_ui/screens/train/train.py": [("train_d_model", "train_loss"), ("train_lr", "train_loss"),
-                           ("train_window", "train_loss"), ("train_steps", "train_loss")],
-    "lab_ui/screens/pair.py": [("pair_buttons", "pair_stages")],    # Next step -> the stage's numbers
-    "lab_ui/screens/cbow.py": [("cbow_d_model", "cbow_loss"), ("cbow_window", "cbow_loss")],
-    "lab_ui/screens/gradients.py": [("grad_lr", "grad_step")],      # learning rate -> rows before/after
-    "lab_ui/screens/parameters.py": [("params_tied", "params_metrics")],
-    "lab_ui/screens/limits.py": [("limits_b", "limits_verdict")],   # sentence B -> same mean or not
-    "lab_ui/screens/tokens.py": [("tok_special", "tok_chips")],
-    "lab_ui/screens/real_table.py": [("rt_text", "rt_shapes")],     # the text -> X's shape and its rows
-    "lab_ui/screens/real_tokenizers.py": [("rtok_text", "rtok_counts")],   # the text -> each tokenizer's count
-    "lab_ui/screens/real_context.py": [("rc_s0", "rc_cosines")],    # sentence 1 -> static and contextual cosines
-    "lab_ui/screens/projections.py": [("proj_source", "proj_pictures_0")],   # the first picture of the grid
-    "lab_ui/screens/analogies.py": [("ana_window", "ana_result"), ("ana_d", "ana_result")],
-    "lab_ui/screens/real_words.py": [("rw_word", "rw_word_metrics")],   # the word -> its rank and kept neighbours
-    "lab_ui/screens/position.py": [("pos_kind", "pos_places")],
-    "lab_ui/screens/own_vectors.py": [("own_perplexity", "own_pictures_1")],   # the t-SNE picture
+from typing import Sequence
+
+from lab_ui.screens.registry import SCREENS, Screen
+
+BY_SCREEN: dict[str, list[tuple[str, str]]] = {
+    # screen name: [(control key, result key), ...], both after the screen's prefix
+    "home": [],                                           # no controls: a table of contents
+    "lookup": [("row", "main_1")],                        # the row -> one_hot(i) @ W and W[i]
+    "similarity": [("scale", "metrics")],                 # stretch v -> dot, lengths, cosine
+    "train": [("d_model", "loss"), ("lr", "loss"), ("window", "loss"), ("steps", "loss")],
+    "pair": [("buttons", "stages")],                      # Next step -> the stage's numbers
+    "cbow": [("d_model", "loss"), ("window", "loss")],
+    "gradients": [("lr", "step")],                        # learning rate -> rows before/after
+    "parameters": [("tied", "metrics")],
+    "limits": [("b", "verdict")],                         # sentence B -> same mean or not
+    "tokens": [("special", "chips")],
+    "real_table": [("text", "shapes")],                   # the text -> X's shape and its rows
+    "real_tokenizers": [("text", "counts")],              # the text -> each tokenizer's count
+    "real_context": [("s0", "cosines")],                  # sentence 1 -> static and contextual cosines
+    "projections": [("source", "pictures_0")],            # the first picture of the grid
+    "analogies": [("window", "result"), ("d", "result")],
+    "real_words": [("word", "word_metrics")],             # the word -> its rank and kept neighbours
+    "position": [("kind", "places")],
+    "own_vectors": [("perplexity", "pictures_1")],        # the t-SNE picture
 }
+
+
+def primary_of(screens: Sequence[Screen], controls: dict[str, list[tuple[str, str]]] = BY_SCREEN
+               ) -> dict[str, list[tuple[str, str]]]:
+    """Screen file -> [(control key, result key), ...], full keys (prefix + name), one row per
+    screen of ``screens`` in their order. A screen without a row in ``controls`` (or a row
+    for no screen) is an error naming it, so a new screen cannot be left out of the layout test."""
+    names = [s.name for s in screens]
+    missing = [n for n in names if n not in controls]
+    unknown = [n for n in controls if n not in names]
+    if missing or unknown:
+        raise ValueError("lab_ui.lesson.primary.BY_SCREEN and the screen registry disagree: "
+                         f"no primary controls for {missing}; rows for no screen: {unknown}.")
+    return {s.file: [(s.prefix + control, s.prefix + result) for control, result in controls[s.name]]
+            for s in screens}
+
+
+PRIMARY = primary_of(SCREENS)
 
 SIDE_BY_SIDE: dict[str, list[tuple[str, str]]] = {
     # screen path (with its settings): [(left block key, right block key), ...], at 1280 px

@@ -5,7 +5,8 @@ navigation, its icon, and the prefix every widget key of the screen starts with 
 button forgets a screen's settings by it, the lesson-link builder lists a screen's controls by
 it; Home has none). The router builds its navigation from ``SCREENS``, presenter mode its
 Previous / Next buttons, lesson links their prefixes, and the tests their list of screens; a
-new screen is one row here (and its primary controls in ``lab_ui.lesson.primary.PRIMARY``).
+new screen is one row here (and its primary controls in ``lab_ui.lesson.primary.BY_SCREEN``,
+under its name: ``PRIMARY`` is built from ``SCREENS`` and refuses a screen without its row).
 """
 from __future__ import annotations
 
