@@ -5,9 +5,9 @@ what one vector of an ambiguous word mixes.
   lesson's screens draw V x V pictures, so it suits the toy texts (at most
   ``MAX_SOFTMAX_VOCAB`` distinct words). Above that, word2vec's negative sampling
   (core.word2vec) scores K + 1 words per pair whatever V is.
-* **The estimate** is words to read (words x epochs) divided by a speed measured on
-  the project's benchmark machine (``python -m bench.word2vec``), scaled for d_model
-  and the window; the screen then shows the real speed while it runs.
+* **The estimate** of a run is ``core.run.estimate`` (``core.budget``'s one cost model:
+  words to read at a speed measured with ``python -m bench.word2vec``, scaled for d_model,
+  the window and the negatives); the screen then shows the real speed while it runs.
 * **An ambiguous word** has one static vector for all its senses. Its nearest
   neighbours then fall into groups, one per sense ("bank": reserve, rates / west,
   gaza). ``sense_split`` splits the k nearest neighbours in two along the first
@@ -30,14 +30,6 @@ from core.word2vec import Word2VecConfig, Word2VecResult, train_word2vec, words_
 
 MAX_SOFTMAX_VOCAB = 300
 """Texts with more distinct words than this are trained with negative sampling."""
-WORDS_PER_SECOND = 50_000
-"""A deliberately low estimate of core.word2vec's speed at d_model 50, window 5: one epoch of
-the tests' generated 3 MB text (406,462 words) runs at 370,000 to 450,000 words per second of
-one core's CPU time, but a shared server gives a run only part of a core (the same run took
-1.5 s of wall clock at a load of 7 and 16.5 s at a load of 11 on the 2-core test machine;
-docs/performance.md, word2vec). The screen shows the real speed while it runs."""
-MAX_WORDS_TO_READ = 12_000_000
-"""Budget of one run: words x epochs (about four minutes at WORDS_PER_SECOND)."""
 
 
 @dataclass(frozen=True)
@@ -115,29 +107,6 @@ def suggested_epochs(n_words: int, choices: tuple[int, ...] = EPOCH_CHOICES) -> 
     usable = [e for e in choices if 5 <= e <= 20] or list(choices)
     ideal = WORDS_READ_TARGET / max(n_words, 1)                 # epochs for exactly the target
     return min(usable, key=lambda e: (abs(np.log(e / ideal)), e))
-
-
-@dataclass(frozen=True)
-class Estimate:
-    words_to_read: int     # words x epochs
-    seconds: float         # expected, at the benchmark's speed
-    within_budget: bool
-
-
-def estimate(n_words: int, config: Word2VecConfig) -> Estimate:
-    """Words word2vec will read and the expected seconds.
-
-    The speed scales with the work per word: ``(window + 1)`` context words, each
-    scoring K + 1 words of d numbers; the benchmark's setting is d 50, window 5, K 5.
-
-    >>> e = estimate(100_000, Word2VecConfig(epochs=10))
-    >>> e.words_to_read, round(e.seconds, 1), e.within_budget
-    (1000000, 20.0, True)
-    """
-    words = n_words * config.epochs
-    work = (config.d_model / 50) * ((config.window + 1) / 6) * ((config.negative + 1) / 6)
-    seconds = words / WORDS_PER_SECOND * max(work, 0.25)
-    return Estimate(words_to_read=words, seconds=seconds, within_budget=words <= MAX_WORDS_TO_READ)
 
 
 @dataclass(frozen=True)

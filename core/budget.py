@@ -14,6 +14,10 @@ per second were measured on the project's 2-core machine, one BLAS thread,
     negative sampling, per epoch      = pairs * (K + 1) * (d + NS_PER_SCORE) * NS_SCATTER
                                         + one full-softmax loss evaluation
     exact t-SNE, per iteration        = STEP_OVERHEAD / 2 + n^2 * TSNE_PER_PAIR
+    word2vec on a big text, per word  = WORD2VEC_UNITS_PER_WORD
+                                        * max(d/50 * (window+1)/6 * (K+1)/6, 1/4)
+        (a measured speed, WORD2VEC_WORDS_PER_SECOND at d 50, window 5, K 5, scaled by the
+        work per word read: (window + 1) context words, each scoring K + 1 words of d numbers)
 
 The estimate is deliberately rough (within about a factor of 2); what matters is
 that it grows the way the real work grows, so the budget cuts in at the right place.
@@ -35,6 +39,18 @@ SOFTMAX_PER_SCORE = 40         # exp, log, max, scaling: units per entry of the 
 NS_PER_SCORE = 18              # sigmoid, log and bookkeeping per scored word, in units of d
 NS_SCATTER = 72                # np.add.at scatter and sampling cost per scored (word, dim)
 TSNE_PER_PAIR = 20             # units per (i, j) pair per t-SNE iteration
+WORD2VEC_WORDS_PER_SECOND = 50_000
+"""A deliberately low estimate of core.word2vec's speed at d_model 50, window 5, K 5: one epoch
+of the tests' generated 3 MB text (406,462 words) runs at 370,000 to 450,000 words per second of
+one core's CPU time, but a shared server gives a run only part of a core (the same run took
+1.5 s of wall clock at a load of 7 and 16.5 s at a load of 11 on the 2-core test machine;
+docs/performance.md, word2vec). The screen shows the real speed while it runs."""
+WORD2VEC_UNITS_PER_WORD = RATE / WORD2VEC_WORDS_PER_SECOND
+"""Units of one word read at the benchmark's setting (72,000: the speed above in this model's unit)."""
+WORD2VEC_MIN_SCALE = 0.25      # a tiny model's work per word is counted as a quarter at least
+MAX_WORDS_TO_READ = 12_000_000
+"""Budget of one word2vec run, in words read (words x epochs): about four minutes at
+WORD2VEC_WORDS_PER_SECOND. A background job's budget, not ``BUDGET``'s few seconds."""
 
 
 def skipgram_step(V: int, d_model: int) -> float:
@@ -68,6 +84,21 @@ def tsne_work(n: int, n_iter: int) -> float:
     """Units of exact t-SNE on ``n`` points for ``n_iter`` iterations (n^2 per iteration)."""
     n, it = whole(n, "n", 1), whole(n_iter, "n_iter", 0)
     return it * (STEP_OVERHEAD / 2 + n * n * TSNE_PER_PAIR)
+
+
+def word2vec_work(words_to_read: int, d_model: int, window: int, negative: int) -> float:
+    """Units of word2vec reading ``words_to_read`` words (words x epochs) at width ``d_model``,
+    largest window ``window`` and ``negative`` negatives per pair.
+
+    >>> seconds(word2vec_work(1_000_000, 50, 5, 5))      # the benchmark's setting
+    20.0
+    >>> seconds(word2vec_work(1_000_000, 100, 2, 11))    # 2x the width, 1/2 the context, 2x the scores
+    40.0
+    """
+    words = whole(words_to_read, "words_to_read", 0)
+    d, w, K = whole(d_model, "d_model", 1), whole(window, "window", 1), whole(negative, "negative", 1)
+    scale = (d / 50) * ((w + 1) / 6) * ((K + 1) / 6)
+    return words * WORD2VEC_UNITS_PER_WORD * max(scale, WORD2VEC_MIN_SCALE)
 
 
 def seconds(work: float) -> float:

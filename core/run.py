@@ -29,7 +29,7 @@ from typing import Callable, Union
 import numpy as np
 
 from core import budget
-from core.corpus import GUIDE_WINDOW, Corpus
+from core.corpus import GUIDE_WINDOW, Corpus, split_words
 from core.negsampling import NegSamplingConfig
 from core.skipgram import SkipGramConfig
 from core.word2vec import Word2VecConfig
@@ -178,24 +178,72 @@ def plan(request: RunRequest, corpus: Corpus | None = None) -> Plan:
     return Plan(replace(request, config=config, fit_budget=False, step_options=(), replay_frames=None), cut)
 
 
-def work(request: RunRequest, corpus: Corpus) -> float:
-    """The run's cost in ``core.budget`` units, as planned (word2vec: 0, it is priced by
-    ``core.bigtext.estimate`` and always runs as a background job)."""
+def work(request: RunRequest, corpus: Corpus | None = None, n_words: int | None = None) -> float:
+    """The run's cost in ``core.budget`` units, as planned, one model for every objective:
+    ``budget.skipgram_work`` (softmax and CBOW), ``budget.negsampling_work``, and for word2vec
+    ``budget.word2vec_work`` of the words it reads (``n_words`` x epochs; ``n_words``: the text's
+    words, counted here when not given). ``corpus``: the request's corpus, when the caller has it.
+
+    >>> from core.corpus import GUIDE_TEXT
+    >>> round(budget.seconds(work(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig()))), 2)
+    0.36
+    >>> budget.seconds(work(RunRequest("word2vec", "", Word2VecConfig(epochs=10)), n_words=100_000))
+    20.0
+    """
+    config = request.config
+    if isinstance(config, Word2VecConfig):
+        n = n_words if n_words is not None else len(split_words(request.text))
+        return budget.word2vec_work(n * config.epochs, config.d_model, config.window, config.negative)
+    corpus = corpus if corpus is not None else corpus_of(request)
     config = plan(request, corpus).config
     if isinstance(config, SkipGramConfig):
         return budget.skipgram_work(corpus.V, config.d_model, config.steps)
-    if isinstance(config, NegSamplingConfig):
-        return budget.negsampling_work(corpus.V, corpus.n_pairs, config.d_model, config.negatives,
-                                       config.epochs)
-    return 0.0
+    assert isinstance(config, NegSamplingConfig)
+    return budget.negsampling_work(corpus.V, corpus.n_pairs, config.d_model, config.negatives,
+                                   config.epochs)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a word2vec run on a big text will cost, before it starts (``estimate``)."""
+
+    words_to_read: int     # the text's words x epochs
+    work: float            # core.budget units (core.run.work)
+    within_budget: bool    # words_to_read <= budget.MAX_WORDS_TO_READ
+
+    @property
+    def seconds(self) -> float:
+        """Expected seconds at the benchmark's speed (``budget.WORD2VEC_WORDS_PER_SECOND``)."""
+        return budget.seconds(self.work)
+
+
+def estimate(request: RunRequest, n_words: int) -> Estimate:
+    """The cost of a word2vec request on a text of ``n_words`` words: ``work``'s units, the
+    words it reads, and whether they fit a background run's budget.
+
+    >>> e = estimate(RunRequest("word2vec", "", Word2VecConfig(epochs=10)), 100_000)
+    >>> e.words_to_read, round(e.seconds, 1), e.within_budget
+    (1000000, 20.0, True)
+    """
+    if not isinstance(request.config, Word2VecConfig):
+        raise ValueError("estimate prices a word2vec request; the others fit core.budget's seconds.")
+    words = n_words * request.config.epochs
+    return Estimate(words, work(request, n_words=n_words), words <= budget.MAX_WORDS_TO_READ)
 
 
 def total(request: RunRequest) -> int:
-    """What the progress callback counts up to: steps (full batch) or epochs (sampling);
-    word2vec counts words read, known only once the text is split (0 here)."""
+    """What the progress callback counts up to: steps (full batch), epochs (sampling) or, for
+    word2vec, the words it will read (``core.bigtext.words_to_train_on_text``: the text is
+    split into words for it, which for a text of megabytes takes seconds).
+
+    >>> total(RunRequest("word2vec", "b a b\\nc a b", Word2VecConfig(min_count=2, epochs=3)))
+    15
+    """
     config = request.config
-    return config.steps if isinstance(config, SkipGramConfig) else (
-        config.epochs if isinstance(config, NegSamplingConfig) else 0)
+    if isinstance(config, Word2VecConfig):
+        from core.bigtext import words_to_train_on_text
+        return words_to_train_on_text(request.text, config)
+    return config.steps if isinstance(config, SkipGramConfig) else config.epochs
 
 
 def shared_settings(config: SkipGramConfig, target: type, **own) -> Config:

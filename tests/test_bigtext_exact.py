@@ -26,21 +26,35 @@ def test_suggested_epochs_aim_at_1_2_million_words_between_5_and_20():
 
 
 def test_estimate_scales_the_benchmark_speed_by_the_work_per_word():
-    from core.bigtext import MAX_WORDS_TO_READ, WORDS_PER_SECOND, estimate
+    """One cost model: core.run.estimate prices word2vec with core.run.work, in core.budget's
+    units, at the same seconds as before the rate moved to core.budget."""
+    from core import budget
+    from core.run import RunRequest, estimate, work
+    from core.skipgram import SkipGramConfig
     from core.word2vec import Word2VecConfig
 
-    assert (WORDS_PER_SECOND, MAX_WORDS_TO_READ) == (50_000, 12_000_000)
+    def est(n_words, **config):
+        return estimate(RunRequest("word2vec", "", Word2VecConfig(**config)), n_words)
+
+    assert (budget.WORD2VEC_WORDS_PER_SECOND, budget.MAX_WORDS_TO_READ) == (50_000, 12_000_000)
+    assert budget.WORD2VEC_UNITS_PER_WORD == 72_000 == budget.RATE / 50_000
     # d 100, window 2, K 11: twice the width, half the context words, twice the scores = 2x
-    e = estimate(250_000, Word2VecConfig(d_model=100, window=2, negative=11, epochs=4))
+    e = est(250_000, d_model=100, window=2, negative=11, epochs=4)
     assert (e.words_to_read, e.within_budget) == (1_000_000, True)
     assert e.seconds == pytest.approx(1_000_000 / 50_000 * 2.0, rel=1e-12)
+    assert e.work == pytest.approx(1_000_000 * 72_000 * 2.0, rel=1e-12)
     # a tiny model's work (1/30 of the benchmark's) is counted as a quarter at least
-    e = estimate(100_000, Word2VecConfig(d_model=10, window=1, negative=2, epochs=3))
+    e = est(100_000, d_model=10, window=1, negative=2, epochs=3)
     assert e.seconds == pytest.approx(300_000 / 50_000 * 0.25, rel=1e-12)
     # d 50, window 5, K 5 is the benchmark itself; the budget includes its last word
-    e = estimate(600_000, Word2VecConfig(d_model=50, window=5, negative=5, epochs=20))
+    e = est(600_000, d_model=50, window=5, negative=5, epochs=20)
     assert (e.words_to_read, e.seconds, e.within_budget) == (12_000_000, 240.0, True)
-    assert not estimate(600_001, Word2VecConfig(epochs=20)).within_budget
+    assert not est(600_001, epochs=20).within_budget
+    # work counts the text's words itself when not told: 6 words x 2 epochs
+    request = RunRequest("word2vec", "the cat sat\nthe dog sat", Word2VecConfig(epochs=2))
+    assert work(request) == budget.word2vec_work(12, 50, 5, 5) == 12 * 72_000
+    with pytest.raises(ValueError, match="word2vec"):
+        estimate(RunRequest("softmax", "a b", SkipGramConfig()), 2)
 
 
 def test_sense_split_groups_the_neighbours_along_their_main_direction():

@@ -289,14 +289,15 @@ def test_the_page_run_that_draws_a_finished_job_asks_for_no_other_run():
 
 def test_a_job_whose_worker_died_says_so_and_logs_it(monkeypatch, caplog):
     from core.word2vec import Word2VecConfig
-    from lab_ui.server import bigtext_jobs
+    from core.run import RunRequest
+    from lab_ui.server import runs
     from lab_ui.server.workers import WorkerError
 
     def died(*args, **kwargs):
         raise WorkerError("The run's worker process ended without an answer (exit code -9).")
-    monkeypatch.setattr(bigtext_jobs.workers, "call", died)
-    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("died",), n_words=2)
-    with caplog.at_level(logging.ERROR, logger=bigtext_jobs.__name__):
+    monkeypatch.setattr(runs.workers, "call", died)
+    job = runs.LongRun(RunRequest("word2vec", "one two", Word2VecConfig()), 2)
+    with caplog.at_level(logging.ERROR, logger=runs.__name__):
         job.run()
     assert job.finished.is_set() and job.result is None
     assert job.error.startswith("Training stopped: the process that trained it ended unexpectedly")
@@ -305,35 +306,37 @@ def test_a_job_whose_worker_died_says_so_and_logs_it(monkeypatch, caplog):
 
 def test_a_job_whose_session_went_away_is_written_to_the_log(monkeypatch, caplog):
     from core.word2vec import Word2VecConfig
-    from lab_ui.server import bigtext_jobs
+    from core.run import RunRequest
+    from lab_ui.server import runs
 
     def trains_until_asked(fn, *args, callback=None, **kwargs):
-        if fn is not bigtext_jobs.core_run.run:           # counting the words to read
+        if fn is not runs.core_run.run:           # counting the words to read
             return 100
         assert callback(10, 1.0) is True                  # the session is gone: stop
         return SimpleNamespace(stopped=True, words_done=10)
-    monkeypatch.setattr(bigtext_jobs.workers, "call", trains_until_asked)
-    monkeypatch.setattr(bigtext_jobs, "session_gone", lambda session=None: True)
-    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("gone",), n_words=2, session="tab-1")
-    with caplog.at_level(logging.INFO, logger=bigtext_jobs.__name__):
+    monkeypatch.setattr(runs.workers, "call", trains_until_asked)
+    monkeypatch.setattr(runs, "session_gone", lambda session=None: True)
+    job = runs.LongRun(RunRequest("word2vec", "one two", Word2VecConfig()), 2, session="tab-1")
+    with caplog.at_level(logging.INFO, logger=runs.__name__):
         job.run()
-    assert "a word2vec run stopped: its session has gone away" in caplog.text
+    assert "a long word2vec run stopped: its session has gone away" in caplog.text
 
 
 def test_a_queued_job_whose_session_went_away_is_written_to_the_log(monkeypatch, caplog):
     from core.word2vec import Word2VecConfig
-    from lab_ui.server import bigtext_jobs
+    from core.run import RunRequest
+    from lab_ui.server import runs
 
     slots = JobSlots(1)
     slots.acquire(owner="someone else", lane=LONG)
-    monkeypatch.setattr(bigtext_jobs.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
-    monkeypatch.setattr(bigtext_jobs, "session_gone", lambda session=None: True)
-    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("queued",), n_words=2, slots=slots,
-                                   session="tab-1", owner="browser A")
-    with caplog.at_level(logging.INFO, logger=bigtext_jobs.__name__):
+    monkeypatch.setattr(runs.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
+    monkeypatch.setattr(runs, "session_gone", lambda session=None: True)
+    job = runs.LongRun(RunRequest("word2vec", "one two", Word2VecConfig()), 2, slots=slots,
+                       session="tab-1", owner="browser A")
+    with caplog.at_level(logging.INFO, logger=runs.__name__):
         job.run()
     assert job.error == "Stopped before training could start: nothing was trained."
-    assert "a word2vec run stopped: its session has gone away" in caplog.text
+    assert "a long word2vec run stopped: its session has gone away" in caplog.text
     assert slots.waiting == 0
 
 

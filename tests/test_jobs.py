@@ -280,14 +280,15 @@ def test_a_long_run_computes_in_a_worker_and_gives_its_slot_back(monkeypatch):
 def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
     """The big-text run is watched from a thread outside the script: it asks by the
     session's id whether the tab is still there, and stops (in its worker) when not."""
+    from core.run import RunRequest
     from core.word2vec import Word2VecConfig
-    from lab_ui.server import bigtext_jobs
+    from lab_ui.server import runs
 
     gone_sessions = set()
-    monkeypatch.setattr(bigtext_jobs, "session_gone", lambda session: session in gone_sessions)
+    monkeypatch.setattr(runs, "session_gone", lambda session: session in gone_sessions)
     text = "\n".join(["the cat sat on the mat the dog sat on the log"] * 4000)
-    job = bigtext_jobs.Word2VecJob(text, Word2VecConfig(d_model=10, epochs=20, min_count=1), ("k",),
-                                   n_words=44_000, slots=JobSlots(1), session="tab-1")
+    job = runs.LongRun(RunRequest("word2vec", text, Word2VecConfig(d_model=10, epochs=20, min_count=1)),
+                       44_000 * 20, slots=JobSlots(1), session="tab-1")
     job.start()
     deadline = time.monotonic() + 60
     while job.done == 0 and not job.finished.is_set() and time.monotonic() < deadline:

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from core.corpus import split_words
-from core.bigtext import estimate, sense_split, text_sentences, text_size
+from core.bigtext import sense_split, text_sentences, text_size
+from core.run import RunRequest, estimate
 from core.similarity import nearest
 from core.word2vec import Word2VecConfig, train_word2vec
 from lab_ui.widgets.common import plain
@@ -50,7 +51,7 @@ def test_an_uploaded_megabyte_text_is_trained_with_word2vec_and_shown():
     at.select_slider(key="train_w2v_d").set_value(10).run()
     at.select_slider(key="train_w2v_epochs").set_value(1).run()
     config = Word2VecConfig(d_model=10, window=5, epochs=1, min_count=5, seed=0)
-    assert f"{estimate(size.n_words, config).words_to_read:,} words to read" in texts(at)
+    assert f"{estimate(RunRequest('word2vec', TEXT, config), size.n_words).words_to_read:,} words to read" in texts(at)
     at.button(key="train_w2v_start").click().run()
     job = _wait(at)
     assert_clean(at)
@@ -137,7 +138,7 @@ def test_a_big_text_shows_only_word2vecs_settings_and_keeps_the_lessons():
     at.select_slider(key="train_w2v_epochs").set_value(1).run()
     at.button(key="train_w2v_start").click().run()
     job = at.session_state["train_w2v_job"]
-    assert job.key[1] == Word2VecConfig(d_model=50, window=5, epochs=1, min_count=5, seed=7)
+    assert job.request.config == Word2VecConfig(d_model=50, window=5, epochs=1, min_count=5, seed=7)
     job.stop.set()
     _wait(at)
     assert at.button(key="train_w2v_start").label == "Train again"     # these settings have a run

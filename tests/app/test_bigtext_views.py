@@ -115,13 +115,14 @@ def test_a_run_that_core_refuses_shows_core_s_own_message():
     from core.bigtext import text_sentences
     from core.config_rules import ConfigError
     from core.word2vec import Word2VecConfig, train_word2vec
-    from lab_ui.server.bigtext_jobs import Word2VecJob
+    from core.run import RunRequest
+    from lab_ui.server.runs import LongRun
 
     text = "one two three four\nfive six seven eight"
     config = Word2VecConfig(d_model=4, epochs=1, min_count=3)
     with pytest.raises(ConfigError) as refused:
         train_word2vec(text_sentences(text), config)
-    job = Word2VecJob(text, config, ("refused",), n_words=8)
+    job = LongRun(RunRequest("word2vec", text, config), 8)
     job.run()                                     # in this thread: the worker process refuses
     assert job.finished.is_set() and job.result is None
     at = run_view("results_view", job)
@@ -153,9 +154,10 @@ def test_the_map_s_table_holds_each_word_s_two_pca_coordinates():
 
 
 def test_a_stopped_run_says_how_far_it_got_in_full():
+    from core.word2vec import Word2VecConfig
     r = SimpleNamespace(stopped=True, diverged=False, words_done=1234, vocab=["a", "b"], seconds=2.0,
                         words_per_second=617.0)
-    job = SimpleNamespace(error=None, result=r, total=5000, config=SimpleNamespace(min_count=5))
+    job = SimpleNamespace(error=None, result=r, total=5000, request=SimpleNamespace(config=Word2VecConfig(min_count=5)))
     at = run_view("results_view", job)
     assert [w.value for w in at.warning] == [
         "Stopped after 1,234 of 5,000 words: these are the vectors learned so far.",
@@ -167,17 +169,18 @@ def test_an_unexpected_failure_is_logged_with_its_traceback_and_worded_on_screen
     gets a sentence that points there (the screen says the details are in the log)."""
     import logging
 
+    from core.run import RunRequest
     from core.word2vec import Word2VecConfig
-    from lab_ui.server import bigtext_jobs
+    from lab_ui.server import runs
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
-    monkeypatch.setattr(bigtext_jobs.workers, "call", broken)
-    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("broken",), n_words=2)
-    with caplog.at_level(logging.ERROR, logger=bigtext_jobs.__name__):
+    monkeypatch.setattr(runs.workers, "call", broken)
+    job = runs.LongRun(RunRequest("word2vec", "one two", Word2VecConfig()), 2)
+    with caplog.at_level(logging.ERROR, logger=runs.__name__):
         job.run()
-    [record] = [r for r in caplog.records if r.name == bigtext_jobs.__name__]
-    assert record.getMessage() == "word2vec training failed"
+    [record] = [r for r in caplog.records if r.name == runs.__name__]
+    assert record.getMessage() == "a long run failed"
     assert record.exc_info[0] is RuntimeError and "a bug" in caplog.text
     assert job.finished.is_set() and job.error == ("Training stopped with an unexpected error "
                                                    "(the details are in the server's log).")
@@ -188,14 +191,15 @@ def test_stop_while_waiting_for_a_slot_leaves_the_queue_and_trains_nothing(monke
     (the slot's holder keeps it) and the page says nothing was trained."""
     import threading
 
+    from core.run import RunRequest
     from core.word2vec import Word2VecConfig
-    from lab_ui.server import bigtext_jobs
+    from lab_ui.server import runs
     from lab_ui.server.jobs import LONG, JobSlots
 
-    monkeypatch.setattr(bigtext_jobs.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
+    monkeypatch.setattr(runs.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
     slots = JobSlots(1)
     slots.acquire(lane=LONG)                          # another run holds the only slot
-    job = bigtext_jobs.Word2VecJob("one two", Word2VecConfig(), ("queued",), n_words=2, slots=slots)
+    job = runs.LongRun(RunRequest("word2vec", "one two", Word2VecConfig()), 2, slots=slots)
     waiter = threading.Thread(target=job.run, daemon=True)
     waiter.start()
     try:

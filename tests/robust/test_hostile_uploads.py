@@ -271,10 +271,11 @@ def test_a_percent_sign_on_a_cosine_is_hundredths():
 
 
 def test_the_progress_count_reaches_its_total():
-    from lab_ui.screens.train.bigtext_view import Word2VecJob
+    from core.run import RunRequest
+    from lab_ui.server.runs import LongRun
     text = "\n".join(["the cat sat on the mat", "the dog sat on the log"] * 20 + ["once only here"])
     config = Word2VecConfig(d_model=4, epochs=2, min_count=2)
-    job = Word2VecJob(text, config, ("progress",), n_words=len(text.split()))
+    job = LongRun(RunRequest("word2vec", text, config), len(text.split()) * config.epochs)
     job.run()                                            # in this thread; the worker trains
     assert job.result is not None and not job.result.stopped
     assert job.done == job.total == job.result.words_done

@@ -233,17 +233,26 @@ def _waiting_text(place: int, running: int) -> str:
 
 
 @contextmanager
-def heavy_slot(placeholder=None, lane: str = SHORT) -> Iterator[None]:
+def heavy_slot(placeholder=None, lane: str = SHORT, *, owner: str | None = None,
+               cancelled: Callable[[], bool] | None = None,
+               on_wait: Callable[[int, int], None] | None = None,
+               slots: JobSlots | None = None) -> Iterator[None]:
     """Hold one of the server's long-run slots of ``lane`` for the body of the ``with``.
-    ``placeholder`` (an ``st.empty()``) shows the place in the queue while waiting."""
-    slots = job_slots()
+    ``placeholder`` (an ``st.empty()``) shows the place in the queue while waiting;
+    ``on_wait(place, running)`` hears it too. By default the slot is this browser's
+    (``owner_id``) and the wait ends (``Cancelled``) when this script's tab has gone away; a
+    background thread, which has no script run, passes its ``owner`` and ``cancelled``."""
+    slots = slots if slots is not None else job_slots()
     started = time.monotonic()
 
     def show(place: int, running: int) -> None:
+        if on_wait is not None:
+            on_wait(place, running)
         if placeholder is not None:
             placeholder.info(_waiting_text(place, running), icon=":material/hourglass_top:")
 
-    ticket = slots.acquire(show, session_gone, owner=owner_id(), lane=lane)
+    ticket = slots.acquire(show, cancelled or session_gone,
+                           owner=owner if owner is not None else owner_id(), lane=lane)
     if placeholder is not None:
         placeholder.empty()
     waited = time.monotonic() - started

@@ -1,8 +1,19 @@
 """The app's one run service, and cached wrappers around other deterministic core calls.
 
-``run(request)`` is the app's one road to a trained run (``core.run``): caching, the
-budget's verdict (quiet, light or long), the queue, the worker process, progress and Stop,
-for every objective. Results live in one ``RunCache`` per server (``run_cache``, an
+The app's one road to a trained run (``core.run``), for every objective: caching, the
+budget's verdict (``core.run.work`` in ``core.budget``'s units: quiet, light or long), the
+queue, the worker process, progress and Stop. Two ways in, one road:
+
+* ``run(request, progress, stop_key)``: a page's run, which the page waits for (a blink, or a
+  long run of seconds with a progress bar and a Stop button);
+* ``start(request, n_words, state_key)`` / ``poll(state_key)``: a background run (word2vec
+  on a big text: minutes), which outlives the script run that started it; the page's
+  fragment polls it. Start or poll, nothing else.
+
+Every long run, either way, is one ``LongRun``: a slot of its lane (``lab_ui.server.jobs``'
+fair queue: one slot per browser), ``core.run.run`` in a worker process, progress, Stop, a
+run stopped when its tab closes, and one line in the server's log when it did not simply
+finish. Results live in one ``RunCache`` per server (``run_cache``, an
 ``st.cache_resource``), keyed by the frozen ``RunRequest`` as planned, shared by all sessions and bounded both in
 count and in bytes, so a class full of students cannot grow it without limit.
 Why not ``st.cache_data``: a cold run must drive a progress bar, and ``st.cache_data``
@@ -19,7 +30,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import fields, is_dataclass, replace
-from typing import Generic, Hashable, TypeVar
+from typing import Callable, Generic, Hashable, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -27,15 +38,23 @@ import streamlit as st
 from core import budget
 from core import run as core_run
 from core.corpus import Corpus
+from core.config_rules import ConfigError
 from core.run import RunRequest, RunResult
 from core.tokenizer import gpt2
 from lab_ui.server.guard import Stopper
-from lab_ui.server import memory, workers
-from lab_ui.server.jobs import LONG_RUN_SECONDS, Cancelled, heavy_slot, is_long, session_gone
+from lab_ui.server import jobs, memory, workers
+from lab_ui.server.jobs import LONG, LONG_RUN_SECONDS, SHORT, Cancelled, JobSlots, heavy_slot, is_long, owner_id, session_gone
 from lab_ui.server.streamlit_private import session_id
+from lab_ui.server.workers import WorkerError
+
+log = logging.getLogger(__name__)
 
 MAX_RUNS = 64
 MAX_RUN_BYTES = 48 * 2**20
+MAX_BACKGROUND_RUN_BYTES = MAX_RUN_BYTES // 8
+"""A finished background run is kept in the shared store only when its arrays and its text
+together take at most this (6 MiB): a 5 MB text's word2vec run would push the class's runs
+out of the store. A bigger one stays with the tab that trained it."""
 SHARED_WAIT_SECONDS = 2.0
 """How long a light run waits for another session that is training the same run."""
 QUIET_SECONDS = LONG_RUN_SECONDS
@@ -131,7 +150,9 @@ def corpus_for(text: str, window: int, max_vocab: int | None = None) -> Corpus:
 
 
 UNIT = {"softmax": "step", "cbow": "step", "negsampling": "epoch"}
-"""What a run's progress counts, by objective (core.run.total)."""
+"""What a page run's progress counts, by objective (core.run.total)."""
+BACKGROUND_OBJECTIVES = ("word2vec",)
+"""The objectives that train in the background (``start``): minutes, not seconds."""
 
 
 def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunResult:
@@ -152,7 +173,7 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
     ``stopped=True`` until the user asks to train to the end (``resume_training``).
     Moving any control, or closing the tab, also stops a cold run early (``lab_ui.server.guard``)."""
     if request.objective not in UNIT:
-        raise ValueError(f"A {request.objective} run is a background job (lab_ui.server.bigtext_jobs), not a page's run.")
+        raise ValueError(f"A {request.objective} run trains in the background: runs.start, not runs.run.")
     planned = _plan(request)
     cut = planned.cut
     key = planned.request                         # what is trained: requests that train the same run share it
@@ -175,10 +196,11 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
     if not claimed and (result := cache.get(key)) is not None:
         return _with_cut(result, cut)
 
-    def train():
-        """Train with a progress bar and a Stop button in ``progress`` (after any queue): a
-        long run in a worker process (reporting about every 0.1 s), a short one here."""
-        bar = None
+    bar = None
+
+    def draw() -> None:
+        """The progress bar and the Stop button in ``progress`` (after any queue)."""
+        nonlocal bar
         if progress is not None:
             box = progress.container()
             bar = box.progress(0.0, text="Training...")
@@ -187,31 +209,34 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
                            icon=":material/stop_circle:",
                            help="Stop now and show the run as far as it got.")
 
-        def report(step: int, loss: float) -> None:
-            if bar is not None:
-                bar.progress(step / max(total, 1),
-                             text=f"Training: {unit} {step:,} of {total:,}, loss {loss:.3f}")
-
-        if not heavy:
-            stopper = Stopper(report, every=max(1, total // 20) if unit == "step" else 1)
-            return core_run.run(key, callback=stopper, corpus=corpus), stopper
-        stopper = Stopper(report, every=5)    # the bar moves about twice a second
-        return workers.call(core_run.run, key, corpus=corpus, callback=stopper), stopper
+    def report(step: int, loss: float) -> None:
+        if bar is not None:
+            bar.progress(step / max(total, 1),
+                         text=f"Training: {unit} {step:,} of {total:,}, loss {loss:.3f}")
 
     try:
-        if heavy:      # a long run waits for one of the server's long-run slots (lab_ui.server.jobs)
-            with heavy_slot(progress):
-                result, stopper = train()
+        if heavy:      # a long run: a slot of the server's long-run lane, then a worker process
+            stopper = Stopper(report, every=5)    # reports about every 0.1 s: the bar moves twice a second
+            job = LongRun(key, total, corpus=corpus, lane=SHORT, background=False, session=session_id(),
+                          owner=owner_id(), placeholder=progress, on_start=draw, on_progress=stopper)
+            job.run()                             # here, in this script run: the page waits for it
+            if isinstance(job.exception, Cancelled):    # the tab closed while the run waited
+                st.stop()
+            if job.exception is not None:
+                raise job.exception
+            assert job.result is not None
+            result = job.result
         else:
-            result, stopper = train()
-    except Cancelled:                         # the tab closed while the run waited for a slot
-        _log_gone()
-        st.stop()
+            draw()
+            stopper = Stopper(report, every=max(1, total // 20) if unit == "step" else 1)
+            result = core_run.run(key, callback=stopper, corpus=corpus)
+            if not result.stopped:
+                cache.put(key, result)
     finally:
         if claimed and not heavy:
             cache.release(key)
     if result.stopped:
-        if stopper.gone or session_gone():    # the tab closed while the run trained
+        if not heavy and (stopper.gone or session_gone()):    # the tab closed while the run trained
             _log_gone()
         _PARTIALS.put(_session(), (key, result))
         stopper.resume()                      # a rerun the user asked for goes ahead now
@@ -219,8 +244,162 @@ def run(request: RunRequest, progress=None, stop_key: str | None = None) -> RunR
     _PARTIALS.take(_session())
     if progress is not None:
         progress.empty()
-    cache.put(key, result)
     return _with_cut(result, cut)
+
+
+class LongRun:
+    """One long run: a slot of its lane (``lab_ui.server.jobs``: a fair queue, one slot per
+    browser), then ``core.run.run`` of the planned ``request`` in a worker process, reporting
+    progress, stoppable (``stop``, or its tab closing). The one road of every long run, taken
+    two ways:
+
+    * ``run()`` inside a page's script run (``lab_ui.server.runs.run``: seconds; the page
+      waits): ``placeholder`` shows the place in the queue, ``on_start()`` draws the bar and
+      ``on_progress(done, loss)`` (a ``lab_ui.server.guard.Stopper``) moves it and says when
+      to stop;
+    * ``start()`` in a background thread (``lab_ui.server.runs.start``: word2vec, minutes),
+      outliving the script run that started it; the page's fragment reads ``place``,
+      ``done``, ``total``, ``finished``, ``result`` and ``error``.
+
+    A finished, complete run goes into the server's ``run_cache`` (a background one only up
+    to ``MAX_BACKGROUND_RUN_BYTES``). Every way a run ends is on the page (its result, or why
+    there is none) and, unless it simply finished for an open tab, in the server's log."""
+
+    def __init__(self, request: RunRequest, total: int, *, corpus: Corpus | None = None,
+                 lane: str = LONG, background: bool = True, slots: JobSlots | None = None,
+                 session: str | None = None, owner: str | None = None, placeholder=None,
+                 on_start: Callable[[], None] | None = None,
+                 on_progress: Callable[[int, float], bool] | None = None):
+        self.request, self.corpus, self.lane, self.background = request, corpus, lane, background
+        self.slots = slots                                  # None: the server's (jobs.job_slots)
+        self.session = session                              # the browser session that asked
+        self.owner = owner                                  # the browser (lab_ui.server.jobs.owner_id)
+        self.placeholder, self.on_start, self.on_progress = placeholder, on_start, on_progress
+        self.place: int | None = None                       # waiting: place in the queue (0: behind
+                                                            # this browser's own run); None: not waiting
+        self.total = max(1, total)                          # what progress counts up to (core.run.total)
+        self.done, self.loss, self.started = 0, float("nan"), time.perf_counter()
+        self.stop = threading.Event()
+        self.result: RunResult | None = None
+        self.error: str | None = None                       # why there is no result (for the page)
+        self.exception: BaseException | None = None         # what ended it (a page run raises it again)
+        self.finished = threading.Event()
+        self.shown = False                                  # set by the page run that drew the result
+
+    def start(self) -> None:
+        threading.Thread(target=self.run, name=f"{self.request.objective}-run", daemon=True).start()
+
+    def finish(self, result: RunResult | None = None, error: str | None = None) -> None:
+        """End without training: a result found in the cache, or why nothing may train."""
+        self.result, self.error = result, error
+        if result is not None:
+            self.done = self.total = max(1, result.words_done or self.total)
+        self.finished.set()
+
+    def run(self) -> None:
+        """The whole long run; every way it ends is kept (``result``, ``error``, ``exception``)."""
+        try:
+            with heavy_slot(self.placeholder, self.lane, owner=self.owner, cancelled=self._cancelled,
+                            on_wait=self._waiting, slots=self.slots):
+                self.place = None
+                self.started = time.perf_counter()
+                if self.background:   # a text of megabytes: even counting its words is the worker's job
+                    self.total = max(1, workers.call(core_run.total, self.request, stoppable=False,
+                                                     background=True,
+                                                     callback=lambda step, value: self._cancelled()))
+                if self.on_start is not None:
+                    self.on_start()
+                self.result = workers.call(core_run.run, self.request, corpus=self.corpus,
+                                           callback=self._progress, background=self.background)
+            if self.result.words_done:
+                self.done = self.result.words_done    # reports are sampled: the last one may be older
+            if not self.result.stopped:
+                self._keep(self.result)
+            self._log_end()
+        except Cancelled as err:
+            self.place, self.exception = None, err
+            self.error = "Stopped before training could start: nothing was trained."
+            self._log_end()
+        except ConfigError as err:            # settings that cannot be trained: the message says why
+            self.exception, self.error = err, str(err)
+        except WorkerError as err:
+            if self.background:                 # a page run raises it again, to its page
+                log.exception("a long run failed: its worker process ended")
+            self.exception = err
+            self.error = ("Training stopped: the process that trained it ended unexpectedly (perhaps the "
+                          "server ran short of memory). Nothing was kept; try fewer epochs or a shorter text.")
+        except Exception as err:  # a bug must not show a traceback; the log keeps the details
+            if self.background:
+                log.exception("a long run failed")
+            self.exception = err
+            self.error = "Training stopped with an unexpected error (the details are in the server's log)."
+        finally:
+            self.finished.set()
+
+    def _keep(self, result: RunResult) -> None:
+        """Into the server's store, where every session finds it (a big background run: not)."""
+        if not self.background or _freeze_arrays(result) + len(self.request.text) <= MAX_BACKGROUND_RUN_BYTES:
+            run_cache().put(self.request, result)
+
+    def _log_end(self) -> None:
+        """One line per run that did not simply finish for a tab that is still open."""
+        if self.session is not None and session_gone(self.session):
+            log.warning("a long %s run stopped: its session has gone away", self.request.objective)
+        elif self.result is None or self.result.stopped:
+            log.info("a long %s run was stopped by its student", self.request.objective)
+
+    def _waiting(self, place: int, running: int) -> None:
+        self.place = place
+
+    def _cancelled(self) -> bool:
+        """Stop pressed, a new run started, or the browser tab closed."""
+        if not self.stop.is_set() and session_gone(self.session):
+            self.stop.set()
+        return self.stop.is_set()
+
+    def _progress(self, done: int, loss: float) -> bool:
+        self.done, self.loss = done, loss
+        if self.on_progress is not None and self.on_progress(done, loss):
+            self.stop.set()
+        return self._cancelled()
+
+    @property
+    def words_per_second(self) -> float:
+        return self.done / max(time.perf_counter() - self.started, 1e-9)
+
+
+def start(request: RunRequest, n_words: int, state_key: str) -> LongRun:
+    """Start a background request (word2vec on a text of ``n_words`` words) for this browser
+    tab and keep it in ``st.session_state[state_key]``, where ``poll`` finds it.
+
+    The budget's verdict first (``core.run.estimate``, from ``core.run.work``): a request over
+    the budget does not train (its ``error`` says why). A run the server has finished before
+    comes back finished at once, from ``run_cache``. Otherwise it waits for a slot of the LONG
+    lane and trains in a background worker. One background run per tab: a new one stops the
+    tab's previous one."""
+    if request.objective not in BACKGROUND_OBJECTIVES:
+        raise ValueError(f"A {request.objective} run is a page's run: runs.run, not runs.start.")
+    old = poll(state_key)
+    if old is not None:
+        old.stop.set()                         # one run per tab: a new one ends the old one
+    key = core_run.plan(request).request
+    estimate = core_run.estimate(key, n_words)
+    job = LongRun(key, estimate.words_to_read, slots=jobs.job_slots(), session=session_id(),
+                  owner=owner_id())
+    st.session_state[state_key] = job
+    if not estimate.within_budget:
+        job.finish(error=f"This run would read {estimate.words_to_read:,} words, more than the "
+                         f"{budget.MAX_WORDS_TO_READ:,} one run may read on this shared machine.")
+    elif (cached := run_cache().get(key)) is not None:
+        job.finish(result=cached)
+    else:
+        job.start()
+    return job
+
+
+def poll(state_key: str) -> LongRun | None:
+    """This tab's background run kept under ``state_key`` (None: none started)."""
+    return st.session_state.get(state_key)
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,14 +1,14 @@
 """The Train screen for a big own text: word2vec with an estimate, live progress and Stop.
 
-The run is watched from a background thread (``Word2VecJob.run``, the one long function)
-and computed, text splitting included, in a background worker process (``lab_ui.server.workers``),
-so the page stays live and the server's interpreter stays free for the class: a fragment
-redraws the progress bar once a second and its Stop button asks the trainer to stop
-(core.word2vec's callback contract), keeping the vectors reached so far. A run whose
-browser tab has closed is stopped too, and every run's end is written to the server's log.
-Counting a long text's words (``size_of``) is a job of its own in a worker too. Both wait
-for the slots of their lane of ``lab_ui.server.jobs``, one per browser at a time.
-Widgets and display only; every number comes from core.
+The run is the run service's background run (``lab_ui.server.runs.start``, then ``poll``):
+a ``RunRequest`` priced by ``core.run.estimate``, waiting for a slot of the LONG lane and
+computed, text splitting included, in a background worker process, so the page stays live
+and the server's interpreter stays free for the class. A fragment redraws the progress bar
+once a second and its Stop button asks the trainer to stop (core.word2vec's callback
+contract), keeping the vectors reached so far. A run whose browser tab has closed is
+stopped too, and every run's end is written to the server's log. Counting a long text's
+words (``size_of``) is a job of its own in a worker too. Widgets and display only; every
+number comes from core.
 """
 from __future__ import annotations
 
@@ -20,17 +20,19 @@ import streamlit as st
 
 from lab_ui.widgets import charts
 from lab_ui.widgets.common import chart_with_table, data_table, plain
-from lab_ui.server.bigtext_jobs import Word2VecJob, digest, is_big, size_of
-from lab_ui.server.jobs import job_slots, owner_id, session_id
+from lab_ui.server import runs
+from lab_ui.server.bigtext_jobs import is_big, size_of
+from lab_ui.server.runs import LongRun
 
-from core.bigtext import EPOCH_CHOICES, MAX_SOFTMAX_VOCAB, WORDS_PER_SECOND, estimate, sense_split, suggested_epochs
+from core.budget import WORD2VEC_WORDS_PER_SECOND
+from core.bigtext import EPOCH_CHOICES, MAX_SOFTMAX_VOCAB, sense_split, suggested_epochs
 from core.projection import pca
 from core.similarity import cosine_matrix, nearest, similarity_order
 from core.vectors import Vectors
-from core.run import RunResult
+from core.run import RunRequest, RunResult, estimate
 from core.word2vec import Word2VecConfig
 
-__all__ = ["Word2VecJob", "is_big", "show", "size_of"]
+__all__ = ["is_big", "show", "size_of"]
 
 JOB = "train_w2v_job"
 HEATMAP_WORDS = 30
@@ -66,32 +68,27 @@ def show(text: str, note: str, seed_control: Callable[[Any], int]) -> None:
     seed = seed_control(c[4])
     config = Word2VecConfig(d_model=int(d_model), window=int(window), epochs=int(epochs),
                             min_count=int(min_count), seed=int(seed))
-    est = estimate(size.n_words, config)
+    request = RunRequest("word2vec", text, config)
+    est = estimate(request, size.n_words)
     st.markdown(f"**Work:** {size.n_words:,} words × {config.epochs} epochs = {est.words_to_read:,} "
                 f"words to read; about **{_duration(est.seconds)}** at this machine's measured speed "
-                f"(about {WORDS_PER_SECOND:,} words per second at vector size 50, window 5).")
+                f"(about {WORD2VEC_WORDS_PER_SECOND:,} words per second at vector size 50, window 5).")
     if not est.within_budget:
         st.warning("That is more than one run may take on this shared machine. Choose fewer epochs "
                    "or a shorter text.")
         return
-    key = (digest(text), config)
-    job: Word2VecJob | None = st.session_state.get(JOB)
+    job = runs.poll(JOB)
     running = job is not None and not job.finished.is_set()
-    label = "Train word2vec" if job is None or job.key != key else "Train again"
+    label = "Train word2vec" if job is None or job.request != request else "Train again"
     if st.button(label, key="train_w2v_start", type="primary", disabled=running):
-        if job is not None:
-            job.stop.set()                    # one run per session: a new one ends the old one
-        job = Word2VecJob(text, config, key, size.n_words, slots=job_slots(), session=session_id(),
-                          owner=owner_id())
-        st.session_state[JOB] = job
-        job.start()
-    if job is None or job.key != key:
+        job = runs.start(request, size.n_words, JOB)     # a new run stops this tab's old one
+    if job is None or job.request != request:
         st.caption("Press the button to start; the vectors appear when training ends or you stop it.")
         return
     job_view(job)
 
 
-def job_view(job: Word2VecJob) -> None:
+def job_view(job: LongRun) -> None:
     """The job's progress (a fragment), then its result once it has ended."""
     finished = job.finished.is_set()
     if finished:
@@ -108,12 +105,12 @@ def _duration(seconds: float) -> str:
 @st.fragment(run_every=POLL_SECONDS)
 def progress_view() -> None:
     """The progress bar, words per second and the Stop button while the job runs."""
-    job: Word2VecJob | None = st.session_state.get(JOB)
+    job = runs.poll(JOB)
     if job is not None:
         watch(job)
 
 
-def watch(job: Word2VecJob) -> None:
+def watch(job: LongRun) -> None:
     """One tick of ``progress_view``: the job's place in the queue or its progress; once it
     has ended, a whole-page run to draw its result, asked for again at every tick until a
     page run has drawn it (``show`` marks it shown), so a page run that is lost (a tab in
@@ -138,17 +135,19 @@ def watch(job: Word2VecJob) -> None:
         st.progress(share, text=f"Done: {job.result.words_done:,} of {job.total:,} words read ({100 * share:.0f}%).")
 
 
-def results_view(job: Word2VecJob) -> None:
+def results_view(job: LongRun) -> None:
     r = job.result
     if job.error or r is None:          # a finished run without an error has its result
         st.error(plain(job.error or "Training ended without a result."))
         return
+    config = job.request.config
+    assert isinstance(config, Word2VecConfig)
     if r.stopped:
         st.warning(f"Stopped after {r.words_done:,} of {job.total:,} words: these are the vectors "
                    "learned so far.")
     if r.diverged:
         st.error("Training stopped because the numbers blew up; try a smaller window or vector size.")
-    st.markdown(f"**{len(r.vocab):,}** words have a vector (seen at least {job.config.min_count} times). "
+    st.markdown(f"**{len(r.vocab):,}** words have a vector (seen at least {config.min_count} times). "
                 f"**{r.words_done:,}** words read in **{r.seconds:.1f} s**: "
                 f"**{r.words_per_second:,.0f}** words per second.")
     if len(r.vocab) < 3:
