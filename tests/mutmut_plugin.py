@@ -116,7 +116,8 @@ LAB_UI_SCREEN_TESTS = {
                        "tests/app/test_values_train.py", "tests/app/test_train_lab.py"),
     "runs": ("tests/app/test_values_train.py", "tests/app/test_values_train_tabs.py",
              "tests/app/test_values_lookup_similarity.py", "tests/app/test_tokens.py",
-             "tests/robust/test_budget.py", "tests/app/test_values_off_defaults.py"),
+             "tests/robust/test_budget.py", "tests/app/test_values_off_defaults.py",
+             "tests/app/test_bigtext.py"),              # the background runs (LongRun, start, poll)
     "train_result": ("tests/app/test_values_train.py", "tests/app/test_captions.py", "tests/app/test_train.py",
                      "tests/app/test_train_result_panels.py"),
     "train_views": ("tests/app/test_values_train_tabs.py", "tests/app/test_train_lab.py",

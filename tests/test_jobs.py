@@ -300,6 +300,86 @@ def test_a_word2vec_run_stops_when_its_tab_closes(monkeypatch):
     assert job.stop.is_set()
 
 
+def _start_page(texts: tuple[str, ...], n_words: int):
+    """A page that starts one background word2vec run per text (as the big-text tab's button
+    does) and says what the service answered."""
+    import streamlit as st
+    from core.run import RunRequest
+    from core.word2vec import Word2VecConfig
+    from lab_ui.server import runs
+    for text in texts:
+        job = runs.start(RunRequest("word2vec", text, Word2VecConfig(d_model=4, epochs=2, min_count=1)),
+                         n_words, "demo_job")
+        st.markdown(f"finished {job.finished.is_set()}, error {job.error}, cached "
+                    f"{job.result is not None and job.result is runs.run_cache().get(job.request)}")
+
+
+def _background_page(monkeypatch, texts: tuple[str, ...], n_words: int = 6):
+    from streamlit.testing.v1 import AppTest
+    import lab_ui.server.workers
+    from lab_ui.server import runs
+    started = []
+    monkeypatch.setattr(lab_ui.server.workers, "call", lambda *a, **k: pytest.fail("nothing may train"))
+    monkeypatch.setattr(runs.LongRun, "start", lambda self: started.append(self))
+    at = AppTest.from_function(_start_page, args=(texts, n_words), default_timeout=30).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return [m.value for m in at.markdown], started, at
+
+
+def test_a_background_run_the_server_has_finished_before_comes_back_from_the_cache(monkeypatch):
+    """runs.start looks in the one run cache first, keyed by the planned request: a word2vec
+    run finished before (here: put there) is handed back finished, with no queue or worker."""
+    import numpy as np
+    from core.run import RunRequest, RunResult
+    from core.word2vec import Word2VecConfig
+    from lab_ui.server import runs
+
+    text = "the cat sat\nthe dog sat\nunique background text 1"
+    request = RunRequest("word2vec", text, Word2VecConfig(d_model=4, epochs=2, min_count=1))
+    done = RunResult("word2vec", request.config, ["the", "sat"], np.zeros((2, 4)), np.zeros((2, 4)),
+                     np.zeros(2), words_done=20)
+    runs.run_cache().put(request, done)
+    said, started, at = _background_page(monkeypatch, (text,))
+    assert said == ["finished True, error None, cached True"] and started == []
+    job = at.session_state["demo_job"]
+    assert job.result is done and (job.done, job.total) == (20, 20)
+
+
+def test_a_background_run_over_the_budget_trains_nothing_and_says_why(monkeypatch):
+    """The budget's verdict is the service's too (core.run.estimate): 6,000,001 words x 2 epochs
+    is over budget.MAX_WORDS_TO_READ, so nothing waits, nothing trains."""
+    said, started, _ = _background_page(monkeypatch, ("a b c unique background text 2",), n_words=6_000_001)
+    assert started == []
+    assert said == ["finished True, error This run would read 12,000,002 words, more than the "
+                    "12,000,000 one run may read on this shared machine., cached False"]
+
+
+def test_one_background_run_per_tab_a_new_one_stops_the_old_one(monkeypatch):
+    said, started, at = _background_page(monkeypatch, ("first unique text 3", "second unique text 3"))
+    assert said == ["finished False, error None, cached False"] * 2
+    first, second = started
+    assert first.stop.is_set() and not second.stop.is_set()
+    assert at.session_state["demo_job"] is second and first.owner == second.owner is not None
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_a_finished_background_run_is_kept_in_the_cache_when_it_is_small(monkeypatch, room):
+    """A complete run goes into run_cache() for every session; one whose arrays and text take
+    more than MAX_BACKGROUND_RUN_BYTES stays with its tab (it would push the class's runs out)."""
+    from core.run import RunRequest
+    from core.word2vec import Word2VecConfig
+    from lab_ui.server import runs
+
+    request = RunRequest("word2vec", f"the cat sat\nthe dog sat\nkept {room}",
+                         Word2VecConfig(d_model=4, epochs=2, min_count=1))
+    if not room:
+        monkeypatch.setattr(runs, "MAX_BACKGROUND_RUN_BYTES", len(request.text))
+    job = runs.LongRun(request, 16, slots=JobSlots(1))
+    job.run()                                        # in this thread; the worker trains
+    assert job.error is None and not job.result.stopped and job.done == job.total == job.result.words_done
+    assert (runs.run_cache().get(request) is job.result) is room
+
+
 def _two_stopped_runs(heavy: bool):
     """Two cold runs on one page, each with its own progress bar and Stop button (as the Train
     screen's run A and Compare's run B); each is stopped early as if its tab had closed."""
