@@ -86,6 +86,13 @@ class ScriptClock:
 
         script_runner.ScriptRunner._run_script = timed
         ScriptCache.get_bytecode = once
+        self._originals = run_script, get_bytecode
+
+    def close(self) -> None:
+        """Put Streamlit's own methods back."""
+        from streamlit.runtime.scriptrunner import script_runner
+        from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+        script_runner.ScriptRunner._run_script, ScriptCache.get_bytecode = self._originals
 
 
 def first_page(seed: int | None) -> None:
