@@ -128,7 +128,7 @@ def loss_and_grads(E: np.ndarray, W: np.ndarray, C: np.ndarray, n: np.ndarray | 
     if n is None:
         n = C.sum(axis=1)                         # (V,) pairs centred on each word
     N = n.sum()
-    dE, dW, loss = np.empty_like(E), np.zeros_like(W), 0.0
+    dE, dW, loss = np.empty_like(E), np.zeros(W.shape, W.dtype), 0.0   # (np.zeros_like: 5x the call cost)
     for a in range(0, len(E), block):
         b = slice(a, a + block)
         Z = E[b] @ W                              # (B, V) scores of these centres
@@ -270,7 +270,8 @@ def descend(loss_and_grads_of: Callable[[np.ndarray, np.ndarray], tuple[float, n
     with np.errstate(over="ignore", invalid="ignore"):
         for step in range(config.steps + 1):   # E and W have had `step` updates here
             loss, dE, dW = loss_and_grads_of(d.E, d.W)
-            if d.diverged(loss, losses[0] if losses else None, dE, dW):
+            finite = d.propose(config.lr, dE, dW)     # the next E and W are finite, so dE and dW are
+            if d.diverged(loss, losses[0] if losses else None, *(() if finite else (dE, dW))):
                 diverged_step = step
                 break
             losses.append(loss)
@@ -282,9 +283,10 @@ def descend(loss_and_grads_of: Callable[[np.ndarray, np.ndarray], tuple[float, n
                 break
             if step == config.steps:
                 break
-            if not d.update(config.lr, dE, dW):
+            if not finite:                      # dE, dW finite, but the update overflowed
                 diverged_step = step + 1
                 break
+            d.accept()
     E, W = d.E, d.W
     last = len(losses) - 1                      # updates behind the returned E and W
     if snap_steps[-1] != last:

@@ -115,3 +115,24 @@ def test_the_floor_class_times_every_rerun_of_its_sessions():
     p95 = summary(students, 0)
     assert p95["whole class"] > 0
     assert "2.0x" in ratio_table({k: 2 * v for k, v in p95.items() if v == v}, p95)
+
+
+def test_the_session_benchmark_times_each_script_run_in_its_own_thread():
+    """bench.session_cpu: one CPU time per script run (a first Train page), from the script's
+    thread, with each page compiled once; Streamlit's methods are put back after."""
+    from streamlit.runtime.scriptrunner import script_runner
+
+    from bench.session_cpu import ScriptClock, first_page, where
+
+    original = script_runner.ScriptRunner._run_script
+    clock = ScriptClock()
+    try:
+        first_page(None)
+        first_page(None)
+    finally:
+        clock.close()
+    assert script_runner.ScriptRunner._run_script is original
+    assert len(clock.seconds) == 2 and all(s > 0 for s in clock.seconds)
+    assert [where(str(ROOT / "core" / "run.py")), where(str(ROOT / "app" / "x.py")),
+            where("/v/site-packages/streamlit/x.py"), where("/usr/lib/json.py")] == \
+        ["core", "app", "Streamlit", "the rest"]

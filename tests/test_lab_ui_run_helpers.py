@@ -61,6 +61,35 @@ def test_the_progress_callback_and_the_session_check_run_every_n_calls(monkeypat
     assert guard.Stopper(every=0).every == 1            # never zero: every call reports
 
 
+def test_streamlit_is_asked_at_the_first_call_then_at_most_every_check_seconds(monkeypatch):
+    asked, lookups, now = [], [], [0.0]
+    monkeypatch.setattr(guard, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
+    monkeypatch.setattr(guard, "get_run_yield_check", lambda: lookups.append(1) or (lambda: asked.append(now[0])))
+    stopper = guard.Stopper(every=1000, check_seconds=0.002)
+    for t in (0.0, 0.0005, 0.0019, 0.002, 0.0039, 0.0041, 0.0042, 0.01):
+        now[0] = t
+        assert stopper(1, 0.5) is False
+    assert asked == [0.0, 0.002, 0.0041, 0.01]          # 8 steps, 4 questions
+    assert lookups == [1]                               # the script run's check, looked up once
+
+
+def test_a_rerun_asked_for_between_two_checks_stops_the_run_at_the_next_check(monkeypatch):
+    request, waiting, now = RerunException(None), [False], [0.0]
+
+    def check():
+        if waiting[0]:
+            raise request
+    monkeypatch.setattr(guard, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
+    monkeypatch.setattr(guard, "get_run_yield_check", lambda: check)
+    stopper = guard.Stopper(check_seconds=0.002)
+    assert stopper(1, 0.5) is False
+    waiting[0] = True                                   # the user moved a slider
+    now[0] = 0.001
+    assert stopper(2, 0.5) is False                     # within 2 ms of the last question
+    now[0] = 0.002
+    assert stopper(3, 0.5) is True and stopper.pending is request
+
+
 # --- lab_ui.server.jobs.session_gone -----------------------------------------------------------
 
 def test_no_session_or_no_runtime_is_never_gone(monkeypatch):

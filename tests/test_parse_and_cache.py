@@ -72,6 +72,17 @@ def test_plain_escapes_markdown_and_directives():
     assert plain("cat dog") == "cat dog"
 
 
+def test_a_word_is_quoted_once_per_server_and_a_long_text_is_not_kept():
+    # A word picker formats each of its words a few times per rerun of every session.
+    from lab_ui.widgets import common
+    common._plain_word.cache_clear()
+    assert [common.plain(w) for w in ("c*t", "c*t", 7, "c*t")] == ["c\\*t", "c\\*t", "7", "c\\*t"]
+    assert common._plain_word.cache_info()[:2] == (2, 2)            # 2 hits, 2 quoted ("c*t", "7")
+    long = "*" * (common.SHORT_TEXT + 1)
+    assert common.plain(long) == "\\*" * (common.SHORT_TEXT + 1)
+    assert common._plain_word.cache_info().currsize == 2            # quoted, not kept
+
+
 
 def test_sessions_asking_for_a_run_another_session_is_training_wait_for_it(monkeypatch):
     """A class opening the lesson at once: the first session trains, the others wait for

@@ -146,6 +146,28 @@ def test_the_divergence_rule_at_its_edges():
     assert not has_diverged(1.0, 1.0, np.zeros(2), np.ones(2))
 
 
+def test_a_sum_that_overflows_is_looked_at_number_by_number():
+    from core.divergence import all_finite
+
+    with np.errstate(over="ignore", invalid="ignore"):             # as the trainers call it
+        assert all_finite(np.array([1e308, 1e308]), 2.5)            # the sum is inf, every number finite
+        assert not all_finite(np.array([1e308, 1e308, np.nan]))
+        assert not all_finite(np.array([np.inf, -np.inf]))          # the sum is nan
+    assert not all_finite(np.zeros(3), float("-inf")) and all_finite(np.zeros(0), 0)
+
+
+def test_each_step_looks_at_the_next_table_only_once(corpus, monkeypatch):
+    # E - lr dE finite means dE finite (E is): the gradients need no look of their own.
+    import core.divergence as divergence
+
+    looked: list[int] = []
+    real = divergence.all_finite
+    monkeypatch.setattr(divergence, "all_finite",
+                        lambda *a: looked.append(sum(isinstance(x, np.ndarray) for x in a)) or real(*a))
+    r = train(corpus, SkipGramConfig(steps=20))
+    assert not r.diverged and sum(looked) == 2 * 21              # E - lr dE and W - lr dW, per loss
+
+
 def test_softmax_is_the_normalised_exponential_and_stable():
     Z = np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 0.0]])
     want = np.exp(Z) / np.exp(Z).sum(axis=1, keepdims=True)

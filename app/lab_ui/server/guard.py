@@ -9,26 +9,38 @@
 """
 from __future__ import annotations
 
+import time
+from typing import Callable
+
 import streamlit as st
 
 from lab_ui.server.jobs import session_gone
 from lab_ui.server.streamlit_private import ScriptControlException, get_run_yield_check
 
+CHECK_SECONDS = 0.002
+"""How often (at most) a run asks Streamlit whether a rerun or stop is waiting, in seconds."""
+
 
 class Stopper:
-    """A core callback answering "stop now?" at every step (a cheap check: Streamlit takes
-    a lock only when a rerun or stop is waiting). Every ``every`` calls it also runs
-    ``on_step(step, value)`` (a progress bar) and asks whether the session is still there.
+    """A core callback answering "stop now?" (True: stop and keep the partial result). It asks
+    Streamlit whether a rerun or stop is waiting at its first call and then at most every
+    ``check_seconds`` (the lesson's run makes a step in about 0.1 ms: asking at each one was a
+    tenth of a new run's CPU time). Every ``every`` calls it also runs ``on_step(step, value)``
+    (a progress bar) and asks whether the session is still there.
 
     Streamlit's ``runner.fastReruns`` starts the next run at once in a new thread and only
-    asks this one to stop, so answering within a step matters: the next run waits for the
-    stopped run's partial result (``lab_ui.server.runs``)."""
+    asks this one to stop, so answering soon matters: the next run waits for the stopped run's
+    partial result (``lab_ui.server.runs``); ``check_seconds`` keeps that wait a blink."""
 
-    def __init__(self, on_step=None, every: int = 10):
+    def __init__(self, on_step=None, every: int = 10, check_seconds: float = CHECK_SECONDS):
         self.on_step, self.every = on_step, max(1, every)
+        self.check_seconds = check_seconds
         self.pending: ScriptControlException | None = None   # a rerun/stop Streamlit asked for
         self.gone = False
         self._calls = 0
+        self._next_check = float("-inf")      # time.perf_counter() of the next question
+        self._check: Callable[[], None] | None = None        # this thread's question, looked up once
+        self._looked_up = False
 
     def __call__(self, step: int, value: float) -> bool:
         self._calls += 1
@@ -36,9 +48,13 @@ class Stopper:
         try:
             if report and self.on_step is not None:
                 self.on_step(step, value)
-            check = get_run_yield_check()
-            if check is not None:
-                check()
+            now = time.perf_counter()
+            if now >= self._next_check:
+                self._next_check = now + self.check_seconds
+                if not self._looked_up:       # the script run's check: the same for the whole run
+                    self._check, self._looked_up = get_run_yield_check(), True
+                if self._check is not None:
+                    self._check()
         except ScriptControlException as request:
             self.pending = request
             return True

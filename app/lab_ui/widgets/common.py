@@ -1,6 +1,7 @@
 """Small display helpers shared by the screens."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
@@ -163,8 +164,25 @@ def plain(text) -> str:
 
     >>> plain("see www.x.org *now*")
     'see ` www.x.org ` \\\\*now\\\\*'
+
+    A short text (a word: a word picker formats each of its words a few times per rerun) is
+    quoted once per server and remembered (``_plain_word``).
     """
-    pieces = _SPACES.split(shortened(_CONTROL.sub("\ufffd", str(text))))
+    text = str(text)
+    return _plain_word(text) if len(text) <= SHORT_TEXT else _plain(text)
+
+
+SHORT_TEXT = 40
+"""Texts up to this long (words, labels) are quoted once and remembered by ``plain``."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_word(text: str) -> str:
+    return _plain(text)
+
+
+def _plain(text: str) -> str:
+    pieces = _SPACES.split(shortened(_CONTROL.sub("\ufffd", text)))
     return "".join(_code_span(p) if _linkable(p) else _escape(p) for p in pieces)
 
 
