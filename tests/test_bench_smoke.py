@@ -115,3 +115,60 @@ def test_the_floor_class_times_every_rerun_of_its_sessions():
     p95 = summary(students, 0)
     assert p95["whole class"] > 0
     assert "2.0x" in ratio_table({k: 2 * v for k, v in p95.items() if v == v}, p95)
+
+
+# The table headers each benchmark prints, against the tables the docs show. A header written as
+# an f-string of constants only (``f"{'run':58} {'ratio':>6}"``) is evaluated from the module's
+# source, so a renamed, added or re-aligned column fails here without running the benchmark.
+DOC_TABLES = {                   # module -> the page that shows its latest table
+    "budget": "reliability.md",
+    "paste": "reliability.md",
+    "hostile": "reliability.md",
+    "blas_threads": "performance.md",
+    "streamlit_floor": "performance.md",
+    "startup_memory": "performance.md",
+    "word2vec_recipe": "performance.md",
+    "real_models": "performance.md",
+    "real_screens": "performance.md",
+}
+
+
+def constant_headers(module: str) -> list[str]:
+    """The lines of every f-string in bench/<module>.py whose fields are all string constants."""
+    import ast
+
+    tree = ast.parse((ROOT / "bench" / f"{module}.py").read_text(encoding="utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.FormattedValue) for v in node.values):
+            fields = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+            if all(isinstance(f.value, ast.Constant) and isinstance(f.value.value, str)
+                   and (f.format_spec is None or all(isinstance(p, ast.Constant) for p in f.format_spec.values))
+                   for f in fields):
+                text = eval(compile(ast.Expression(node), module, "eval"))     # constants only
+                lines += [line.rstrip() for line in text.split("\n") if line.strip()]
+    return lines
+
+
+@pytest.mark.parametrize("module", sorted(DOC_TABLES))
+def test_every_benchmark_prints_the_columns_its_doc_shows(module):
+    headers = constant_headers(module)
+    assert headers, f"bench/{module}.py prints no header of constants"
+    doc = {line.rstrip() for line in (ROOT / "docs" / DOC_TABLES[module]).read_text(encoding="utf-8").splitlines()}
+    shown = [h for h in headers if h in doc]
+    assert shown, f"none of bench.{module}'s table headers is in docs/{DOC_TABLES[module]}: {headers}"
+
+
+def test_a_moved_column_is_noticed(tmp_path, monkeypatch):
+    """The check above fails when a header changes: a column renamed in a copy of a module."""
+    import tests.test_bench_smoke as me
+
+    source = (ROOT / "bench" / "budget.py").read_text(encoding="utf-8").replace("'measured s'", "'measured'")
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "budget.py").write_text(source, encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "reliability.md").write_text((ROOT / "docs" / "reliability.md").read_text(encoding="utf-8"),
+                                                      encoding="utf-8")
+    monkeypatch.setattr(me, "ROOT", tmp_path)
+    with pytest.raises(AssertionError, match="none of bench.budget's table headers"):
+        me.test_every_benchmark_prints_the_columns_its_doc_shows("budget")
