@@ -172,3 +172,15 @@ def test_a_moved_column_is_noticed(tmp_path, monkeypatch):
     monkeypatch.setattr(me, "ROOT", tmp_path)
     with pytest.raises(AssertionError, match="none of bench.budget's table headers"):
         me.test_every_benchmark_prints_the_columns_its_doc_shows("budget")
+
+
+def test_the_ratio_table_shows_a_dash_for_a_part_of_the_class_with_no_action():
+    """A class shorter than the warm-up has no "after warm-up" actions: a dash, not "nans"/"nanx"."""
+    from bench.classroom_floor import ratio_table
+
+    nan = float("nan")
+    table = ratio_table({"whole class": 9.15, "after warm-up (30 s on)": nan},
+                        {"whole class": 2.28, "after warm-up (30 s on)": nan})
+    assert "nan" not in table
+    assert table.splitlines()[1].split() == ["whole", "class", "9.15s", "2.28s", "4.0x"]
+    assert table.splitlines()[2].split()[-3:] == ["-", "-", "-"]
