@@ -184,3 +184,23 @@ def test_the_ratio_table_shows_a_dash_for_a_part_of_the_class_with_no_action():
     assert "nan" not in table
     assert table.splitlines()[1].split() == ["whole", "class", "9.15s", "2.28s", "4.0x"]
     assert table.splitlines()[2].split()[-3:] == ["-", "-", "-"]
+
+
+HELPERS = {"gensim_worker": "run by bench.word2vec inside .venv-gensim",
+           "corpora": "the trainer benchmark's corpora; `python -m bench.corpora` only lists them"}
+
+
+def test_the_docs_name_every_benchmark_and_no_retired_one():
+    """Every benchmark script (a bench module with a __main__) is named in performance.md or
+    reliability.md, and every ``bench.X`` the docs and the README name is a module that exists."""
+    import re
+
+    pages = {p.name: p.read_text(encoding="utf-8") for p in [*(ROOT / "docs").glob("*.md"), ROOT / "README.md"]}
+    scripts = {p.stem for p in (ROOT / "bench").glob("*.py") if "__main__" in p.read_text(encoding="utf-8")}
+    assert {"trainer", "budget", "classroom", "attack"} <= scripts
+    reference = pages["performance.md"] + pages["reliability.md"]
+    missing = sorted(m for m in scripts - set(HELPERS) if f"bench.{m}" not in reference)
+    assert missing == [], f"benchmarks named on neither page: {missing}"
+    named = {m for text in pages.values() for m in re.findall(r"\bbench\.([a-z_0-9]+)", text)}
+    retired = sorted(m for m in named if not (ROOT / "bench" / f"{m}.py").exists())
+    assert retired == [], f"the docs name bench modules that do not exist: {retired}"
