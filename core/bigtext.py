@@ -34,8 +34,8 @@ WORDS_PER_SECOND = 50_000
 """A deliberately low estimate of core.word2vec's speed at d_model 50, window 5: one epoch of
 the tests' generated 3 MB text (406,462 words) runs at 370,000 to 450,000 words per second of
 one core's CPU time, but a shared server gives a run only part of a core (the same run took
-1.5 s of wall clock at a load of 7 and 16.5 s at a load of 11 on the 2-core test machine).
-The screen shows the real speed while it runs."""
+1.5 s of wall clock at a load of 7 and 16.5 s at a load of 11 on the 2-core test machine;
+docs/performance.md, word2vec). The screen shows the real speed while it runs."""
 MAX_WORDS_TO_READ = 12_000_000
 """Budget of one run: words x epochs (about four minutes at WORDS_PER_SECOND)."""
 
