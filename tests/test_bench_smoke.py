@@ -79,44 +79,6 @@ def test_benchmark_refuses_a_trainer_that_disagrees(monkeypatch):
         bench_main(["--quick", "--no-torch"])
 
 
-def test_floor_app_draws_the_shape_its_address_asks_for():
-    """bench.streamlit_floor's synthetic page: n elements of five kinds and the charts asked
-    for; with change=1 every element shows the slider's value, with change=0 only the first."""
-    from streamlit.testing.v1 import AppTest
-
-    at = AppTest.from_file(str(ROOT / "bench" / "floor_app.py"), default_timeout=30)
-    at.query_params.update({"n": "10", "charts": "3", "change": "1"})
-    at.run()
-    assert not at.exception
-    assert len(at.caption) == 2 + 2 * 2          # kinds 0 and 4 (a caption, a pair of captions), twice
-    assert len(at.markdown) >= 2 and len(at.metric) == 2 and len(at.subheader) == 2
-    assert len(at.get("vega_lite_chart")) == 3
-    at.slider(key="floor_value").set_value(7).run()
-    assert [m.value for m in at.metric] == ["7", "7"]
-    at.query_params.update({"change": "0"})
-    at.run()
-    assert [m.value for m in at.metric] == ["4", "4"]     # only element 0 follows the slider
-    assert "the value is 7" in at.caption[0].value
-
-
-def test_the_floor_class_times_every_rerun_of_its_sessions():
-    """bench.classroom_floor: two sessions on the floor page, all at once; every planned
-    action is timed (an open, then slider moves every 5-15 s), with no error."""
-    import random
-
-    from bench.classroom_floor import floor_plan, ratio_table, run_floor, summary
-
-    plans = [floor_plan(12, random.Random(r), 0) for r in (0.1, 0.2)]
-    assert all(p[0] == 0 and all(5 <= b - a <= 15 for a, b in zip(p, p[1:])) for p in plans)
-    students, _, _ = run_floor(2, 12, seed=0, arrival=0)
-    assert [e for s in students for e in s.errors] == []
-    planned = floor_plan(12, random.Random(random.Random(0).random()), 0)   # student 0's plan
-    assert len(students[0].latencies) == len(planned) >= 2
-    p95 = summary(students, 0)
-    assert p95["whole class"] > 0
-    assert "2.0x" in ratio_table({k: 2 * v for k, v in p95.items() if v == v}, p95)
-
-
 # The table headers each benchmark prints, against the tables the docs show. A header written as
 # an f-string of constants only (``f"{'run':58} {'ratio':>6}"``) is evaluated from the module's
 # source, so a renamed, added or re-aligned column fails here without running the benchmark.
@@ -204,3 +166,41 @@ def test_the_docs_name_every_benchmark_and_no_retired_one():
     named = {m for text in pages.values() for m in re.findall(r"\bbench\.([a-z_0-9]+)", text)}
     retired = sorted(m for m in named if not (ROOT / "bench" / f"{m}.py").exists())
     assert retired == [], f"the docs name bench modules that do not exist: {retired}"
+
+
+def test_floor_app_draws_the_shape_its_address_asks_for():
+    """bench.streamlit_floor's synthetic page: n elements of five kinds and the charts asked
+    for; with change=1 every element shows the slider's value, with change=0 only the first."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "bench" / "floor_app.py"), default_timeout=30)
+    at.query_params.update({"n": "10", "charts": "3", "change": "1"})
+    at.run()
+    assert not at.exception
+    assert len(at.caption) == 2 + 2 * 2          # kinds 0 and 4 (a caption, a pair of captions), twice
+    assert len(at.markdown) >= 2 and len(at.metric) == 2 and len(at.subheader) == 2
+    assert len(at.get("vega_lite_chart")) == 3
+    at.slider(key="floor_value").set_value(7).run()
+    assert [m.value for m in at.metric] == ["7", "7"]
+    at.query_params.update({"change": "0"})
+    at.run()
+    assert [m.value for m in at.metric] == ["4", "4"]     # only element 0 follows the slider
+    assert "the value is 7" in at.caption[0].value
+
+
+def test_the_floor_class_times_every_rerun_of_its_sessions():
+    """bench.classroom_floor: two sessions on the floor page, all at once; every planned
+    action is timed (an open, then slider moves every 5-15 s), with no error."""
+    import random
+
+    from bench.classroom_floor import floor_plan, ratio_table, run_floor, summary
+
+    plans = [floor_plan(12, random.Random(r), 0) for r in (0.1, 0.2)]
+    assert all(p[0] == 0 and all(5 <= b - a <= 15 for a, b in zip(p, p[1:])) for p in plans)
+    students, _, _ = run_floor(2, 12, seed=0, arrival=0)
+    assert [e for s in students for e in s.errors] == []
+    planned = floor_plan(12, random.Random(random.Random(0).random()), 0)   # student 0's plan
+    assert len(students[0].latencies) == len(planned) >= 2
+    p95 = summary(students, 0)
+    assert p95["whole class"] > 0
+    assert "2.0x" in ratio_table({k: 2 * v for k, v in p95.items() if v == v}, p95)
