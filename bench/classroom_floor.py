@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
 import tempfile
 import time
@@ -100,9 +101,16 @@ def summary(students, arrival: float) -> dict[str, float]:
 
 
 def ratio_table(app: dict[str, float], floor: dict[str, float]) -> str:
+    """The app's Train p95 beside the floor's, per part of the class; "-" where a part had no
+    action timed (a class shorter than the warm-up has no "after warm-up" part)."""
     lines = [f"{'Train p95':<28} {'app':>8} {'floor':>8} {'app / floor':>12}"]
     for k in app:
-        lines.append(f"{k:<28} {app[k]:>7.2f}s {floor[k]:>7.2f}s {app[k] / floor[k]:>11.1f}x")
+        a, f = app[k], floor.get(k, math.nan)
+        if math.isnan(a) or math.isnan(f):
+            lines.append(f"{k:<28} {'-' if math.isnan(a) else f'{a:.2f}s':>8} {'-' if math.isnan(f) else f'{f:.2f}s':>8} "
+                         f"{'-':>12}")
+        else:
+            lines.append(f"{k:<28} {a:>7.2f}s {f:>7.2f}s {a / f:>11.1f}x")
     return "\n".join(lines)
 
 

@@ -101,7 +101,7 @@ class BlockBuffers:
 
     A fresh array per operation and per block costs more than the arithmetic here:
     arrays over ~128 KiB go back to the operating system when freed and come back as
-    new zeroed pages (measured: the whole run 2.8x slower, docs/performance.md).
+    new zeroed pages (measured with bench.word2vec: the whole run 2.8x slower).
     """
 
     def __init__(self, G: int, J: int, K1: int, d: int, dtype=np.float32):
@@ -189,7 +189,7 @@ def window_updates(X: np.ndarray, U: np.ndarray, weight: np.ndarray, scale: np.n
     The second term of dX_j is what makes the order matter: output rows start at zero,
     so early on ``dS U`` is about 0 and this term alone moves a context word's row
     towards the other context words of the same centre (without it, neighbour agreement
-    with gensim fell by 0.005; docs/performance.md). Apply with ``X -= dX`` and
+    with gensim fell by 0.005, measured with bench.word2vec). Apply with ``X -= dX`` and
     ``U -= dU``; every X_i is its value at the start (rows of different positions).
     For J = 1 this is :func:`block_loss_and_grads` with ``scale``. Parameters and
     returns as there (``scale`` required).
@@ -239,7 +239,7 @@ def scatter_add(target: np.ndarray, ids: np.ndarray, rows: np.ndarray, subtract:
     contiguous ``target``, and NumPy's 1-D ``ufunc.at`` has a fast path. With d even,
     the rows are viewed as d / 2 complex numbers (pairs of floats), which halves the
     number of indexed updates again.
-    (Measured alternatives, docs/performance.md: sort-and-``reduceat``, ``bincount``
+    (Measured alternatives, slower with bench.word2vec: sort-and-``reduceat``, ``bincount``
     per column, a one-hot matrix product.) ``subtract=True`` does ``-=``.
 
     Parameters

@@ -35,7 +35,7 @@ of centre words at once from the same input rows (``block_size`` keeps the block
 enough), but keeps the part of word2vec's order *inside* a window that matters: a
 context word's input row moves along the centre's output rows as the earlier context
 words of the window left them (core.sgns.window_updates; without that, core's neighbours
-agreed less with gensim's than gensim's own seeds do, docs/performance.md). By
+agreed less with gensim's than gensim's own seeds do, measured with bench.word2vec). By
 default the K negatives of a centre are shared by its whole window (Ji et al., 2016):
 one small matrix product per window. word2vec draws K fresh ones for every context
 word; ``negative_sets=2 * window`` does that (S sets of K per centre, context c of
@@ -71,7 +71,7 @@ MAX_NEGATIVE = 30
 WORD2VEC_MAX_EPOCHS = 200
 MAX_TOUCHES = 64
 """Most updates one row may expect from one block (measured: runs diverged at about 250;
-32 to 256 gave the same neighbours on the Lee corpus, docs/performance.md)."""
+32 to 256 gave the same neighbours on the Lee corpus, bench.word2vec)."""
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,95 @@ def test_benchmark_refuses_a_trainer_that_disagrees(monkeypatch):
         bench_main(["--quick", "--no-torch"])
 
 
+# The table headers each benchmark prints, against the tables the docs show. A header written as
+# an f-string of constants only (``f"{'run':58} {'ratio':>6}"``) is evaluated from the module's
+# source, so a renamed, added or re-aligned column fails here without running the benchmark.
+DOC_TABLES = {                   # module -> the page that shows its latest table
+    "budget": "reliability.md",
+    "paste": "reliability.md",
+    "hostile": "reliability.md",
+    "blas_threads": "performance.md",
+    "streamlit_floor": "performance.md",
+    "startup_memory": "performance.md",
+    "word2vec_recipe": "performance.md",
+    "real_models": "performance.md",
+    "real_screens": "performance.md",
+}
+
+
+def constant_headers(module: str) -> list[str]:
+    """The lines of every f-string in bench/<module>.py whose fields are all string constants."""
+    import ast
+
+    tree = ast.parse((ROOT / "bench" / f"{module}.py").read_text(encoding="utf-8"))
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.FormattedValue) for v in node.values):
+            fields = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+            if all(isinstance(f.value, ast.Constant) and isinstance(f.value.value, str)
+                   and (f.format_spec is None or all(isinstance(p, ast.Constant) for p in f.format_spec.values))
+                   for f in fields):
+                text = eval(compile(ast.Expression(node), module, "eval"))     # constants only
+                lines += [line.rstrip() for line in text.split("\n") if line.strip()]
+    return lines
+
+
+@pytest.mark.parametrize("module", sorted(DOC_TABLES))
+def test_every_benchmark_prints_the_columns_its_doc_shows(module):
+    headers = constant_headers(module)
+    assert headers, f"bench/{module}.py prints no header of constants"
+    doc = {line.rstrip() for line in (ROOT / "docs" / DOC_TABLES[module]).read_text(encoding="utf-8").splitlines()}
+    shown = [h for h in headers if h in doc]
+    assert shown, f"none of bench.{module}'s table headers is in docs/{DOC_TABLES[module]}: {headers}"
+
+
+def test_a_moved_column_is_noticed(tmp_path, monkeypatch):
+    """The check above fails when a header changes: a column renamed in a copy of a module."""
+    import tests.test_bench_smoke as me
+
+    source = (ROOT / "bench" / "budget.py").read_text(encoding="utf-8").replace("'measured s'", "'measured'")
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "budget.py").write_text(source, encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "reliability.md").write_text((ROOT / "docs" / "reliability.md").read_text(encoding="utf-8"),
+                                                      encoding="utf-8")
+    monkeypatch.setattr(me, "ROOT", tmp_path)
+    with pytest.raises(AssertionError, match="none of bench.budget's table headers"):
+        me.test_every_benchmark_prints_the_columns_its_doc_shows("budget")
+
+
+def test_the_ratio_table_shows_a_dash_for_a_part_of_the_class_with_no_action():
+    """A class shorter than the warm-up has no "after warm-up" actions: a dash, not "nans"/"nanx"."""
+    from bench.classroom_floor import ratio_table
+
+    nan = float("nan")
+    table = ratio_table({"whole class": 9.15, "after warm-up (30 s on)": nan},
+                        {"whole class": 2.28, "after warm-up (30 s on)": nan})
+    assert "nan" not in table
+    assert table.splitlines()[1].split() == ["whole", "class", "9.15s", "2.28s", "4.0x"]
+    assert table.splitlines()[2].split()[-3:] == ["-", "-", "-"]
+
+
+HELPERS = {"gensim_worker": "run by bench.word2vec inside .venv-gensim",
+           "corpora": "the trainer benchmark's corpora; `python -m bench.corpora` only lists them"}
+
+
+def test_the_docs_name_every_benchmark_and_no_retired_one():
+    """Every benchmark script (a bench module with a __main__) is named in performance.md or
+    reliability.md, and every ``bench.X`` the docs and the README name is a module that exists."""
+    import re
+
+    pages = {p.name: p.read_text(encoding="utf-8") for p in [*(ROOT / "docs").glob("*.md"), ROOT / "README.md"]}
+    scripts = {p.stem for p in (ROOT / "bench").glob("*.py") if "__main__" in p.read_text(encoding="utf-8")}
+    assert {"trainer", "budget", "classroom", "attack"} <= scripts
+    reference = pages["performance.md"] + pages["reliability.md"]
+    missing = sorted(m for m in scripts - set(HELPERS) if f"bench.{m}" not in reference)
+    assert missing == [], f"benchmarks named on neither page: {missing}"
+    named = {m for text in pages.values() for m in re.findall(r"\bbench\.([a-z_0-9]+)", text)}
+    retired = sorted(m for m in named if not (ROOT / "bench" / f"{m}.py").exists())
+    assert retired == [], f"the docs name bench modules that do not exist: {retired}"
+
+
 def test_floor_app_draws_the_shape_its_address_asks_for():
     """bench.streamlit_floor's synthetic page: n elements of five kinds and the charts asked
     for; with change=1 every element shows the slider's value, with change=0 only the first."""
