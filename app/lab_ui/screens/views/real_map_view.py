@@ -143,9 +143,9 @@ def _plain(m: RealMap, found) -> alt.Chart:
     neighbours bigger, coloured and labelled."""
     xy = m.coords / max(float(np.abs(m.coords).max()), 1e-12)         # (top, 2), as on the map
     points = pd.DataFrame({"word": [shown(w) for w in m.labels], "x": xy[:, 0], "y": -xy[:, 1]})
-    axis = dict(title=None, labels=False, ticks=False, grid=False)
+    axis = alt.Axis(title=None, labels=False, ticks=False, grid=False)   # PCA's axes have no unit
     dots = alt.Chart(points).mark_circle(size=6, opacity=0.6, color="#5a6ea0").encode(
-        x=alt.X("x:Q", axis=alt.Axis(**axis)), y=alt.Y("y:Q", axis=alt.Axis(**axis)), tooltip=["word:N"])
+        x=alt.X("x:Q", axis=axis), y=alt.Y("y:Q", axis=axis), tooltip=["word:N"])
     layers = [dots]
     if found is not None:
         rows = [found.row] + [j for j, _, _ in found.near]
@@ -156,4 +156,4 @@ def _plain(m: RealMap, found) -> alt.Chart:
                        x="x:Q", y="y:Q", color=alt.Color("colour:N", scale=None), tooltip=["word:N"]),
                    alt.Chart(marked).mark_text(dy=-10, fontSize=charts.FONT, color=charts.CHART_TEXT).encode(
                        x="x:Q", y="y:Q", text="word:N")]
-    return charts.style(alt.layer(*layers).properties(height=MAP_PX))
+    return charts.style(alt.layer(*layers).properties(height=MAP_PX))  # type: ignore[arg-type]
