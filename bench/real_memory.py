@@ -6,7 +6,7 @@ Target (issue 27): the server and its workers under 1 GB resident with every rea
 and 40 sessions. One server is started as the README does (``bench.browser.launch_server``);
 then ``--sessions`` websocket sessions (``bench.classroom.Session``: Streamlit's own protocol, as
 a browser tab speaks it) each open every screen that reads a real model: 7b (SmolLM2's table),
-7c (the tokenizers), 7d (MiniLM), 8c (GloVe), Projections' map of GloVe and of SmolLM2, and
+7c (the tokenizers), 7d (MiniLM), 8c (GloVe), Projections' map of GloVe and of SmolLM2 (and GloVe's plain chart), and
 Similarity, Analogies and Your own vectors on GloVe and on SmolLM2. Every session stays
 connected until all have opened every screen, so the server holds all their session states at
 once. Printed: the resident memory (VmRSS, summed over the server and its child processes, from
@@ -34,6 +34,7 @@ SMOLLM2 = "SmolLM2-135M's token table"
 VISITS = [("real_table", ""), ("real_tokenizers", ""), ("real_context", ""), ("real_words", ""),
           ("projections", urlencode({"proj_source": GLOVE})),
           ("projections", urlencode({"proj_source": SMOLLM2})),
+          ("projections", urlencode({"proj_source": GLOVE, "proj_real_draw": "Plain chart (no WebGL)"})),
           ("similarity", urlencode({"sim_table": GLOVE})), ("similarity", urlencode({"sim_table": SMOLLM2})),
           ("analogies", urlencode({"ana_table": GLOVE})), ("analogies", urlencode({"ana_table": SMOLLM2})),
           ("own_vectors", urlencode({"own_table": GLOVE})), ("own_vectors", urlencode({"own_table": SMOLLM2}))]
