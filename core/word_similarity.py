@@ -19,6 +19,8 @@ import numpy as np
 
 from core.vectors import Vectors
 
+WORDSIM353 = Path(__file__).parent / "data" / "wordsim353.tsv"   # 353 pairs; data/README-wordsim353.md
+
 
 def ranks(x) -> np.ndarray:
     """The rank of each value, 1 = the smallest; tied values get the mean of their ranks.

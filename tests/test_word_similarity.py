@@ -1,17 +1,15 @@
 """core.word_similarity: Spearman's rho against pandas' ranks (``rank(method="average")``) and
 NumPy's Pearson correlation (implementations this project does not write), and GloVe 6B 50d on
-WordSim-353 (tests/data/README.md says where the pairs come from)."""
-from pathlib import Path
-
+WordSim-353 (core/data/README-wordsim353.md says where the pairs come from)."""
 import numpy as np
 import pandas as pd
 import pytest
 
 from core.pretrained import load_table
-from core.word_similarity import benchmark, ranks, read_pairs, spearman
+from core.word_similarity import WORDSIM353, benchmark, ranks, read_pairs, spearman
 from tests.real_models import get
 
-PAIRS = Path(__file__).parent / "data" / "wordsim353.tsv"
+PAIRS = WORDSIM353
 
 
 def reference_rho(x, y) -> float:
@@ -53,7 +51,7 @@ def test_glove_50d_wordsim353():
     E = {w: np.asarray(glove.vector(w), np.float64) for a, b, _ in pairs for w in (a.lower(), b.lower())}
     cos = [E[a.lower()] @ E[b.lower()] / np.linalg.norm(E[a.lower()]) / np.linalg.norm(E[b.lower()]) for a, b, _ in pairs]
     assert got.rho == pytest.approx(reference_rho([s for *_, s in pairs], cos), abs=1e-9)
-    # Measured here: 0.5033. A published figure for GloVe 6B 50d on this copy was not found with
-    # the sources available offline, so this pin is our own measurement (open: issue 27, item 3);
-    # with no pair out of vocabulary, OOV handling cannot move it.
+    # Our own measurement: 0.5033. No published figure for GloVe 6B 50d on WordSim-353 was found
+    # (the nearest, 0.52 in the `web` package's example, is GloVe 6B 300d), so this pins our own
+    # value; with no pair out of vocabulary, OOV handling cannot move it.
     assert got.rho == pytest.approx(0.5033, abs=0.0005)

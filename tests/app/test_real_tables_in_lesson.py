@@ -176,3 +176,48 @@ def test_lesson_claims_link_to_the_real_views(screen, target):
     at = open_screen(screen)
     pages = [e.proto.page for e in at.get("page_link")]
     assert any(p.endswith(target) for p in pages), pages
+
+
+def _plain_chart_points(at):
+    """The points of the Projections screen's plain (no WebGL) chart: one frame per layer."""
+    import json
+
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+    found = []
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        frames = {d.name: convert_arrow_bytes_to_pandas_df(d.data.data) for d in chart.proto.datasets}
+        layers = [frames[layer["data"]["name"]] for layer in spec.get("layer", []) if "data" in layer]
+        if layers and {"word", "x", "y"} <= set(layers[0].columns):
+            found.append(layers)
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+def test_projections_plain_chart_draws_the_maps_points_without_webgl(glove):
+    """The map's fallback for a browser without WebGL: the same 5,000 points as the core's
+    map (the SVD PCA's coordinates, up to each axis's sign), and the found word with its 10
+    nearest words (brute-force cosine), labelled."""
+    from core.projection import pca
+    at = open_screen("projections", proj_source=GLOVE, proj_real_find="water", proj_real_draw="Plain chart (no WebGL)")
+    assert_clean(at)
+    assert len(at.get("deck_gl_json_chart")) == 0
+    dots, marked, labels = _plain_chart_points(at)
+    assert len(dots) == 5000 and dots["word"].tolist() == glove.labels[:5000]
+    p = pca(np.asarray(glove.E[:5000], np.float64), k=2)
+    for axis, col, flip in ((0, "x", 1), (1, "y", -1)):
+        shown_, want = flip * dots[col].to_numpy(), p.coords[:, axis] / np.abs(p.coords).max()
+        sign = np.sign(shown_ @ want)                        # PCA fixes an axis only up to its sign
+        assert np.allclose(sign * shown_, want, atol=1e-4)
+    X = np.asarray(glove.E[:5000], np.float64)
+    i = glove.index["water"]
+    sims = X @ X[i] / (np.linalg.norm(X, axis=1) * np.linalg.norm(X[i]))
+    near = [j for j in np.argsort(-sims, kind="stable") if j != i][:10]
+    assert marked["word"].tolist() == ["water"] + [glove.labels[j] for j in near]
+    assert labels["word"].tolist() == marked["word"].tolist()
+
+
+def test_projections_webgl_map_is_the_default(glove):
+    at = open_screen("projections", proj_source=GLOVE)
+    assert len(at.get("deck_gl_json_chart")) == 1
+    assert _plain_chart_points(at) is None

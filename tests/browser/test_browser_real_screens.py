@@ -38,3 +38,31 @@ def test_typed_sentence_repaints_the_real_table(app):
     expect(app.page.locator(".chip").filter(has_text=re.compile("loan"))).to_have_count(1)
     expect(app.metric(re.compile("^X = E"))).to_have_text("(6, 576)")
     app.assert_healthy()
+
+
+PLAIN_MAP = ("/projections?proj_source=GloVe+6B+50d+%28real+words%29&proj_real_find=water"
+             "&proj_real_draw=Plain+chart+%28no+WebGL%29")
+# Dark pixels on each drawn Vega-Lite canvas (the map's 5,000 dots make one chart far darker
+# than the screen's other charts).
+PLAIN_PIXELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart'] canvas")).map(c => {
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 3] !== 0 && d[i] < 200) n++;
+  return n;
+})"""
+
+
+def test_real_map_plain_chart_draws_without_webgl(app):
+    """Projections on GloVe drawn without WebGL (the fallback of the pydeck map, whose WebGL
+    canvas headless Chromium cannot read back here): the chart is drawn, with many dark pixels
+    (the 5,000 dots), and holds its layout at the classroom viewports."""
+    app.goto(PLAIN_MAP, timeout=FIRST_LOAD_MS)
+    app.assert_healthy(min_charts=1)
+    assert app.page.locator("canvas#deckgl-overlay").count() == 0
+    expect(app.page.get_by_text("Plain chart (no WebGL)")).to_have_count(1)
+    assert max(app.page.evaluate(PLAIN_PIXELS_JS)) > 2000
+    problems = []
+    for w, h in VIEWPORTS:
+        app.page.set_viewport_size({"width": w, "height": h})
+        problems += [f"at {w}x{h}: {p}" for p in settled_problems(app.page)]
+        app.full_page_screenshot(ARTIFACTS / f"projections_real_plain_{w}x{h}.png")
+    assert not problems, "Layout problems:\n" + "\n".join(problems)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 
+import altair as alt
 import numpy as np
 import pandas as pd
 import pydeck as pdk
 import streamlit as st
 
-from lab_ui.widgets import layout
+from lab_ui.widgets import charts, layout
 from lab_ui.widgets.common import data_table, error, lazy_box, plain
 from lab_ui.lesson.handout import every_table_open, handout
 from lab_ui.lesson.links import named
@@ -26,6 +27,7 @@ POINT = [90, 110, 160, 150]
 FOUND = [214, 39, 40, 255]
 NEAR_KEPT = [44, 160, 44, 255]
 NEAR_LOST = [255, 127, 14, 255]
+WEBGL, PLAIN = "Zoomable map (WebGL)", "Plain chart (no WebGL)"
 
 
 @st.cache_resource(max_entries=6, show_spinner="Drawing the map (once per server)…")
@@ -56,12 +58,19 @@ def real_map_view(name: str, title: str) -> None:
     layout.metrics([dict(label="words on the map", value=f"{len(m.labels):,}"),
                     dict(label="spread the map keeps", value=f"{100 * m.explained:.0f}%"),
                     dict(label=f"neighbours kept (of {m.k})", value=f"{100 * m.score:.1f}%")], key="proj_real_metrics")
-    st.pydeck_chart(_deck(m, found), height=MAP_PX, key="proj_real_map")
+    draw = st.radio("Draw the map as", [WEBGL, PLAIN], horizontal=True, key="proj_real_draw", bind="query-params",
+                    help="The zoomable map needs WebGL in the browser. Where it stays blank (some projectors, "
+                         "remote desktops, old browsers), the plain chart draws the same points without it.")
+    if draw == WEBGL:
+        st.pydeck_chart(_deck(m, found), height=MAP_PX, key="proj_real_map")
+    else:
+        st.altair_chart(_plain(m, found), key="proj_real_plain")
     st.caption(f"{title}: the first {len(m.labels):,} rows (for GloVe the commonest words) drawn by PCA, "
                f"which keeps {100 * m.explained:.0f}% of the spread. Of each word's {m.k} nearest words by "
                f"cosine, the map keeps {100 * m.score:.1f}% among its {m.k} nearest points (counted on "
                f"{len(m.sample):,} words spread over the list; a random map would keep about "
-               f"{100 * m.k / (len(m.labels) - 1):.2f}%). Scroll to zoom, drag to move, point at a dot to read its word.")
+               f"{100 * m.k / (len(m.labels) - 1):.2f}%). " + ("Scroll to zoom, drag to move, point at a dot to read its word."
+                                                 if draw == WEBGL else "Point at a dot to read its word."))
     if found is not None:
         _found_table(m, found)
     frame = pd.DataFrame({"row": np.arange(len(m.labels)), "word": [shown(w) for w in m.labels],
@@ -127,3 +136,24 @@ def _deck(m: RealMap, found) -> pdk.Deck:
     view = pdk.ViewState(target=[0, 0, 0], zoom=math.log2(MAP_PX / 2.3))
     return pdk.Deck(layers=layers, views=[pdk.View(type="OrthographicView", controller=True)],
                     initial_view_state=view, map_style=None, tooltip={"text": "{word}"})
+
+
+def _plain(m: RealMap, found) -> alt.Chart:
+    """The same points as the WebGL map, drawn by Vega-Lite (no WebGL): the found word and its
+    neighbours bigger, coloured and labelled."""
+    xy = m.coords / max(float(np.abs(m.coords).max()), 1e-12)         # (top, 2), as on the map
+    points = pd.DataFrame({"word": [shown(w) for w in m.labels], "x": xy[:, 0], "y": -xy[:, 1]})
+    axis = alt.Axis(title=None, labels=False, ticks=False, grid=False)   # PCA's axes have no unit
+    dots = alt.Chart(points).mark_circle(size=6, opacity=0.6, color="#5a6ea0").encode(
+        x=alt.X("x:Q", axis=axis), y=alt.Y("y:Q", axis=axis), tooltip=["word:N"])
+    layers = [dots]
+    if found is not None:
+        rows = [found.row] + [j for j, _, _ in found.near]
+        hexes = ["#%02x%02x%02x" % tuple(c[:3]) for c in
+                 [FOUND] + [NEAR_KEPT if k else NEAR_LOST for _, _, k in found.near]]
+        marked = points.iloc[rows].assign(colour=hexes)
+        layers += [alt.Chart(marked).mark_circle(size=70, opacity=1).encode(
+                       x="x:Q", y="y:Q", color=alt.Color("colour:N", scale=None), tooltip=["word:N"]),
+                   alt.Chart(marked).mark_text(dy=-10, fontSize=charts.FONT, color=charts.CHART_TEXT).encode(
+                       x="x:Q", y="y:Q", text="word:N")]
+    return charts.style(alt.layer(*layers).properties(height=MAP_PX))  # type: ignore[arg-type]
