@@ -17,7 +17,7 @@ not any screen.
 * **The imports out of the garbage collector's view.** Streamlit runs a full collection after
   every script run; over the ~123,000 long-lived objects of a warm server (Streamlit, Altair,
   NumPy, pandas, pyarrow ...) that took 118-132 ms per rerun; frozen once they are all
-  imported, under 1 ms (docs/performance.md, "Garbage collection after a rerun"). Nothing
+  imported, under 1 ms (docs/performance.md, "Garbage collection"). Nothing
   imported is ever garbage.
 * **Memory handed back** every 30 s (``lab_ui.server.memory``), so a class's server shrinks back to
   its warm size a few minutes after big texts' sessions have ended.
