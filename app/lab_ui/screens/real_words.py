@@ -51,7 +51,7 @@ def known(table, typed: str, what: str) -> str | None:
 
 
 def word_panel(table) -> None:
-    st.subheader("A word's neighbours: in 50 numbers, and on a flat map")
+    st.header("A word's neighbours: in 50 numbers, and on a flat map")
     cols = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_controls")
     typed = cols[0].text_input("Word", "cat", key="rw_word", bind="query-params", max_chars=MAX_WORD)
     top = cols[1].selectbox("Words on the map (the commonest)", TOPS, index=1, key="rw_top",
@@ -83,7 +83,7 @@ def word_panel(table) -> None:
 
 
 def analogy_panel(table) -> None:
-    st.subheader("Analogies: a is to b as c is to ?")
+    st.header("Analogies: a is to b as c is to ?")
     cols = layout.blocks(180, 180, 180, key="rw_analogy_controls")
     typed = [c.text_input(lab, d, key=named(f"rw_{k}", lab), bind="query-params", max_chars=MAX_WORD)
              for c, lab, d, k in zip(cols, ["a", "b", "c"], ["man", "king", "woman"], ["a", "b", "c"])]
@@ -114,7 +114,7 @@ def _positions(a: str, b: str, top: int):
 
 
 def direction_panel(table) -> None:
-    st.subheader("A direction defined by two words")
+    st.header("A direction defined by two words")
     cols = layout.blocks(180, 180, layout.PANEL, key="rw_direction_controls")
     typed = [c.text_input(lab, d, key=named(f"rw_dir_{k}", lab), bind="query-params", max_chars=MAX_WORD)
              for c, lab, d, k in zip(cols[:2], ["From", "To"], ["he", "she"], ["a", "b"])]
@@ -156,7 +156,7 @@ def direction_panel(table) -> None:
 
 
 def game_panel(table) -> None:
-    st.subheader("Game: find the hidden word")
+    st.header("Game: find the hidden word")
     with st.expander("Teacher: set the hidden word (it goes into the lesson link)"):
         secret = st.text_input("Hidden word", "ocean", key="rw_hidden", bind="query-params",
                                max_chars=MAX_WORD)

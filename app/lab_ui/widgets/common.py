@@ -31,18 +31,24 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     The chart's ARIA label is ``lab_ui.widgets.charts.summary``: its kind, its title, and that its
     numbers are in the table (WCAG 1.1.1, a text alternative for every chart)."""
     from lab_ui.widgets.charts import on_screen, summary
+    from lab_ui.widgets.theme import dark, dark_spec
     from lab_ui.lesson.handout import every_table_open, handout
     width: Literal["stretch", "content"] = "stretch" if stretch else "content"
     columns = list(table.columns) if isinstance(table, pd.DataFrame) else []
+    on_dark = dark() and not handout()    # a handout prints in the light theme
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.widgets.charts
         spec = on_screen(chart, print_view=handout())
         # its text alternative: Vega puts the description on the chart's element as its ARIA label
-        st.vega_lite_chart(spec={**spec, "description": summary(chart, columns)}, width=width)
+        spec = {**spec, "description": summary(chart, columns)}
+        st.vega_lite_chart(spec=dark_spec(spec) if on_dark else spec, width=width)
     else:
         chart = chart.properties(description=summary(_outline(chart), columns))
         if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
             chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
-        st.altair_chart(chart, width=width)
+        if on_dark:                        # the dark theme recolours the chart's own spec
+            st.vega_lite_chart(spec=dark_spec(chart.to_dict()), width=width)
+        else:
+            st.altair_chart(chart, width=width)
     if every_table_open():
         with st.expander(label, expanded=True):
             _numbers(chart, table, key)
