@@ -5,6 +5,8 @@
   per rule that fails, with its impact and how many elements fail it.
 * ``serious(findings)``: the lines that fail a test: every critical or serious finding, and any
   moderate or minor one not listed in ``ALLOWED`` with its reason.
+* ``heading_skips(page)``: headings that skip a level (an h3 right under the h1).
+* ``chart_contrast(page)``, ``page_text_contrast(page)``: contrast computed from the drawn colours.
 """
 from __future__ import annotations
 
@@ -15,9 +17,6 @@ BLOCKING = {"critical", "serious"}
 
 # Moderate or minor findings that remain, each with why it is left (rule id -> reason).
 ALLOWED: dict[str, str] = {
-    "heading-order": "best practice, not a WCAG criterion: a screen's sections are st.subheader (h3) "
-                     "right under its st.title (h1); moving every section to h2 touches every screen "
-                     "and its approved words (open, issue 30)",
     "empty-table-header": "Streamlit's table grid: the corner cell above the row labels has no text "
                           "(minor; the row labels themselves are read)",
     "presentation-role-conflict": "Streamlit's file uploader: its drop zone <section> carries an "
@@ -182,7 +181,8 @@ PAGE_TEXT_JS = """([textRatio, largeRatio]) => {
   const opacity = el => { let a = 1; for (let e = el; e && e.nodeType === 1; e = e.parentElement)
     a *= Number(getComputedStyle(e).opacity || 1); return a; };
   const out = [], seen = new Set();
-  const skip = "svg, canvas, [data-testid='stDataFrame'], [data-testid='stVegaLiteChart'], [data-testid='stDeckGlJsonChart'], .chip, [aria-hidden='true'], style, script";
+  const skip = "svg, canvas, [data-testid='stDataFrame'], [data-testid='stVegaLiteChart'], " +
+               "[data-testid='stDeckGlJsonChart'], .chip, [aria-hidden='true'], style, script";
   for (const el of document.querySelectorAll('body *')) {
     if (el.closest(skip)) continue;
     const own = Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
@@ -205,3 +205,21 @@ PAGE_TEXT_JS = """([textRatio, largeRatio]) => {
 def page_text_contrast(page) -> list[str]:
     """Every text outside charts and tables below its contrast ratio, one line each."""
     return page.evaluate(PAGE_TEXT_JS, [TEXT_RATIO, LARGE_RATIO])
+
+
+# The page's headings in order, each with its level: a heading more than one level below the one
+# before it skips a level (WCAG 1.3.1; axe's heading-order rule), e.g. an h3 right under the h1.
+HEADINGS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stMain'] :is(h1, h2, h3, h4, h5, h6)"))
+  .filter(h => h.checkVisibility() && h.textContent.trim())
+  .map(h => [Number(h.tagName[1]), h.textContent.trim().slice(0, 40)])"""
+
+
+def heading_skips(page) -> list[str]:
+    """One line per heading that is more than one level below the heading before it (the
+    first heading must be the h1)."""
+    out, last = [], 0
+    for level, text in page.evaluate(HEADINGS_JS):
+        if level > last + 1:
+            out.append(f'h{level} "{text}" comes after ' + (f"an h{last}" if last else "no h1"))
+        last = level
+    return out

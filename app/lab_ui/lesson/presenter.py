@@ -42,7 +42,7 @@ html { font-size: 21px !important; }
 [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { zoom: 1.25; max-width: 80% !important; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.7rem; }
-[data-testid="stMainBlockContainer"] h2 { font-size: 1.35rem; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] h3 { font-size: 1.2rem; }
 </style>"""
 

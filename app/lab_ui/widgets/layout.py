@@ -33,10 +33,12 @@ BAR = "bar_"         # key prefix of a screen's controls bar (sticky, ``LAYOUT_C
 # title, and a screen's controls bar stays under the page's header while its results scroll
 # by, so a student who moved a slider still sees it beside what it changed. Whatever has the
 # keyboard's focus has a 3 px ring in the primary colour (WCAG 2.4.7: Streamlit's sidebar links,
-# text boxes and tables show none of their own).
+# text boxes and tables show none of their own). A screen's sections are h2 under its h1 title
+# (headings in order, as screen readers list them), drawn at the size of Streamlit's h3.
 LAYOUT_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2.2rem; padding-top: 0; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.75rem; line-height: 1.2; padding: 0.75rem 0 1rem; }
 [data-testid="stLayoutWrapper"]:has(> [class*="st-key-bar_"]) {
   position: sticky; top: 3.75rem; z-index: 20; background: rgb(255, 255, 255);
   padding-bottom: 0.25rem; box-shadow: 0 6px 6px -6px rgba(0, 0, 0, 0.25); }
