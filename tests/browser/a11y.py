@@ -134,11 +134,16 @@ def chart_contrast(page) -> list[str]:
     return page.evaluate(CHART_CONTRAST_JS, [TEXT_RATIO, LARGE_RATIO, MARK_RATIO, SMALLEST_CHART_TEXT])
 
 
-# Every chart drawn on the page and its text alternative: the ARIA label Vega puts on the
-# chart's element from the spec's description (lab_ui.widgets.charts.summary).
+# Every chart drawn on the page and its text alternative: the hidden image label (role="img",
+# its ARIA label the chart's summary, lab_ui.widgets.charts.summary) in the page element just
+# before the chart's (lab_ui.widgets.common.text_alternative). Vega's own label reaches the page on
+# SVG charts only, not on the canvas the screen draws.
 CHART_LABELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
   .filter(c => c.parentElement.checkVisibility())
-  .map(c => { const e = c.querySelector('[aria-label]'); return e ? e.getAttribute('aria-label') : ''; })"""
+  .map(c => { const box = c.closest("[data-testid='stElementContainer']");
+    const before = box ? box.previousElementSibling : null;
+    const alt = before ? before.querySelector(".chart-alt[role='img'][aria-label]") : null;
+    return alt ? alt.getAttribute('aria-label') : ''; })"""
 
 
 def unlabelled_charts(page) -> list[str]:
@@ -146,6 +151,11 @@ def unlabelled_charts(page) -> list[str]:
     labels = page.evaluate(CHART_LABELS_JS)
     return [f"chart {i + 1} of {len(labels)} has no ARIA label" for i, label in enumerate(labels)
             if "table below the chart" not in label]
+
+
+def chart_labels(page) -> list[str]:
+    """The text alternative of every drawn chart, in page order ('' for a chart without one)."""
+    return page.evaluate(CHART_LABELS_JS)
 
 
 # Every text of the page outside the charts (whose own check is above) and its contrast with

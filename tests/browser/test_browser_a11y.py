@@ -7,9 +7,9 @@ the colours drawn behind it (axe leaves some "incomplete"), and headings go h1 -
 
 Charts: every text and mark drawn, as the SVG shows it, has its contrast ratio (text 4.5:1,
 large text and marks 3:1) and no text under 11 px: in the light theme in a handout (SVG), in the
-dark theme in presenter mode (SVG too, and presenter mode in the dark theme on the way). (Open, issue 30: the spec's description,
-``lab_ui.widgets.charts.summary``, does not reach the page as an ARIA label on the canvas renderer:
-``a11y.unlabelled_charts`` finds every chart without one at 1024x768.)
+dark theme in presenter mode (SVG too, and presenter mode in the dark theme on the way). Every
+chart drawn has a text alternative (``a11y.unlabelled_charts``): its summary
+(``lab_ui.widgets.charts.summary``) as the ARIA label of a hidden image just before it.
 
 Cost: one page per viewport, each screen loaded once and checked twice (before and after the
 move). The checks prove they bite on tests/browser/fixtures/bad_a11y.py, served the same way.
@@ -21,7 +21,8 @@ import pytest
 from lab_ui.lesson.primary import PRIMARY
 from lab_ui.screens.train.train_controls import TABS
 
-from .a11y import axe_findings, chart_contrast, heading_skips, page_text_contrast, serious
+from .a11y import (axe_findings, chart_contrast, chart_labels, heading_skips, page_text_contrast, serious,
+                   unlabelled_charts)
 from .conftest import streamlit_server
 from .helpers import APP, REPO_ROOT, AppPage
 from .test_browser_instrument import move, page_path
@@ -42,10 +43,12 @@ def themed(path: str, theme: str) -> str:
 
 
 def findings_here(page, where: str) -> list[str]:
-    """axe's blocking findings, the texts below their contrast and the skipped heading levels."""
+    """axe's blocking findings, the texts below their contrast, the skipped heading levels and
+    the charts without a text alternative."""
     return ([f"{where}: {f}" for f in serious(axe_findings(page))]
             + [f"{where}: {p}" for p in page_text_contrast(page)]
-            + [f"{where}: {p}" for p in heading_skips(page)])
+            + [f"{where}: {p}" for p in heading_skips(page)]
+            + [f"{where}: {p}" for p in unlabelled_charts(page)])
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -80,6 +83,17 @@ def test_chart_texts_and_marks_have_their_contrast(app, theme):
         app.assert_healthy(min_charts=0)               # every chart on the screen drawn
         problems += [f"{path}: {p}" for p in chart_contrast(page)]
     assert not problems, f"Chart contrast in the {theme} theme:\n" + "\n".join(problems)
+
+
+def test_charts_say_what_they_show(app):
+    """The Train screen's loss curve and heatmap are read out as what they are, with their
+    titles, before the charts themselves (on the canvas the screen draws)."""
+    app.page.set_viewport_size({"width": 1024, "height": 768})
+    app.goto("/train")
+    app.assert_healthy()
+    labels = chart_labels(app.page)
+    assert any(label.startswith("Line chart") and "table below the chart" in label for label in labels), labels
+    assert any(label.startswith("Heatmap: ") for label in labels), labels
 
 
 def test_accessibility_check_catches_a_broken_screen(browser, tmp_path):

@@ -1,6 +1,7 @@
 """Small display helpers shared by the screens."""
 from __future__ import annotations
 
+import html
 import re
 from typing import Literal
 
@@ -38,11 +39,14 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     on_dark = dark() and not handout()    # a handout prints in the light theme
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.widgets.charts
         spec = on_screen(chart, print_view=handout())
-        # its text alternative: Vega puts the description on the chart's element as its ARIA label
+        # its text alternative: Vega puts the description on an SVG chart's element as its ARIA
+        # label; a canvas has none, so the same words come first in a hidden image label
         spec = {**spec, "description": summary(chart, columns)}
+        text_alternative(spec["description"])
         st.vega_lite_chart(spec=dark_spec(spec) if on_dark else spec, width=width)
     else:
         chart = chart.properties(description=summary(_outline(chart), columns))
+        text_alternative(str(chart.description))
         if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
             chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
         if on_dark:                        # the dark theme recolours the chart's own spec
@@ -54,6 +58,18 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
             _numbers(chart, table, key)
     else:
         lazy_box(label, f"{key}_box", _numbers, chart, table, key)
+
+
+# A chart's text alternative for screen readers: an element with role="img" and the chart's
+# summary as its ARIA label, right before the chart, clipped to nothing on screen and taken out
+# of the page's flow (no gap between the blocks). A fixed style; the label is escaped.
+ALT_STYLE = ("<style>[data-testid='stElementContainer']:has(.chart-alt) { position: absolute !important; "
+             "width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }</style>")
+
+
+def text_alternative(text: str) -> None:
+    """A hidden image label (``role="img"``, ``aria-label=text``) read just before a chart."""
+    st.html(f'{ALT_STYLE}<div class="chart-alt" role="img" aria-label="{html.escape(text, quote=True)}"></div>')
 
 
 def more(label: str):
