@@ -62,7 +62,9 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-testid="stBaseButton-secondary"], [data-testid="stBaseButton-secondaryFormSubmit"],
 [data-testid="stBaseButton-minimal"], [data-testid="stDownloadButton"] button, [data-testid^="stBaseLinkButton"],
 [data-testid="stPopoverButton"] {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
-[data-testid="stBaseButton-primary"] {{ background-color: #0b5cad !important; border-color: {ACCENT} !important; }}
+[data-testid^="stBaseButton"], [data-testid="stMetricDelta"] {{ background-color: {PANEL} !important; }}
+[data-testid="stBaseButton-primary"], [data-testid^="stBaseButton"][data-testid$="Active"]
+{{ background-color: #0b5cad !important; border-color: {ACCENT} !important; }}
 [data-testid="stExpander"] details, [data-testid="stExpander"] summary {{ background-color: {BACKGROUND} !important;
   border-color: {OUTLINE} !important; }}
 [data-testid="stExpander"] summary:hover {{ background-color: {PANEL} !important; }}
