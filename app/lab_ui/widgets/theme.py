@@ -148,7 +148,7 @@ def on_dark(colour: str, ratio: float = 4.5) -> str:
     unchanged if it has it already, or if it is not a ``#rrggbb`` colour.
 
     >>> on_dark("#000000"), on_dark("#6cb6ff")
-    ('#858585', '#6cb6ff')
+    ('#808080', '#6cb6ff')
     """
     rgb = _rgb(colour)
     if rgb is None:
@@ -158,7 +158,7 @@ def on_dark(colour: str, ratio: float = 4.5) -> str:
         t = step / 50
         shade = tuple(round(c + (255 - c) * t) for c in rgb)
         if (_luminance(shade) + 0.05) / (bg + 0.05) >= ratio:   # type: ignore[arg-type]
-            return "#" + "".join(f"{c:02X}" for c in shade)
+            return colour if step == 0 else "#" + "".join(f"{c:02X}" for c in shade)
     return "#FFFFFF"
 
 
