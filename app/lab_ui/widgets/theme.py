@@ -122,15 +122,6 @@ def style() -> None:
 
 # ---- charts ---------------------------------------------------------------------------------
 
-def _linear(v: float) -> float:
-    return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def _luminance(rgb: tuple[int, int, int]) -> float:
-    r, g, b = (_linear(c / 255) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def _rgb(colour: str) -> tuple[int, int, int] | None:
     named = {"black": "#000000", "white": "#ffffff"}
     c = named.get(colour.lower(), colour)
@@ -150,15 +141,14 @@ def on_dark(colour: str, ratio: float = 4.5) -> str:
     >>> on_dark("#000000"), on_dark("#6cb6ff")
     ('#808080', '#6cb6ff')
     """
+    from lab_ui.widgets.charts import contrast
     rgb = _rgb(colour)
     if rgb is None:
         return colour
-    bg = _luminance(_rgb(BACKGROUND) or (0, 0, 0))
     for step in range(51):
-        t = step / 50
-        shade = tuple(round(c + (255 - c) * t) for c in rgb)
-        if (_luminance(shade) + 0.05) / (bg + 0.05) >= ratio:   # type: ignore[arg-type]
-            return colour if step == 0 else "#" + "".join(f"{c:02X}" for c in shade)
+        shade = "#" + "".join(f"{round(c + (255 - c) * step / 50):02X}" for c in rgb)
+        if contrast(shade, BACKGROUND) >= ratio:
+            return colour if step == 0 else shade
     return "#FFFFFF"
 
 
