@@ -205,7 +205,8 @@ PAGE_TEXT_JS = """([textRatio, largeRatio]) => {
     const need = (size >= 24 || (bold && size >= 18.66)) ? largeRatio : textRatio;
     const got = ratio(drawn, bg);
     const text = el.textContent.trim().slice(0, 30);
-    const line = `text "${text}" ${hex(drawn)} on ${hex(bg)} is ${got.toFixed(2)}:1 (needs ${need}:1)`;
+    const part = el.closest('[data-testid]'), where = part ? ` in ${part.getAttribute('data-testid')}` : '';
+    const line = `text "${text}"${where} ${hex(drawn)} on ${hex(bg)} is ${got.toFixed(2)}:1 (needs ${need}:1)`;
     if (got < need - 1e-9 && !seen.has(line)) { seen.add(line); out.push(line); }
   }
   return out;

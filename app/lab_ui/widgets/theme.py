@@ -50,7 +50,7 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] * {{ color: {TEXT} !important; opacity: 0.85 !important; }}
 [data-baseweb="input"], [data-baseweb="input"] > div, [data-baseweb="base-input"], [data-baseweb="textarea"],
 [data-testid="stApp"] input, [data-testid="stApp"] textarea, [data-baseweb="select"] > div,
-[data-baseweb="select"] > div > div,
+
 [data-testid="stFileUploaderDropzone"], [data-testid="stNumberInputContainer"],
 [data-testid="stApp"] pre, [data-testid="stApp"] code, [data-testid="stCode"] *
 {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
@@ -58,7 +58,8 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-baseweb="menu"], [role="listbox"], [role="option"], [data-baseweb="tooltip"] > div,
 [data-testid="stTooltipContent"] {{ background-color: {PANEL} !important; }}
 [role="option"]:hover, [role="option"][aria-selected="true"] {{ background-color: #2c3440 !important; }}
-[data-baseweb="tag"] {{ background-color: #2c4a6b !important; }}
+[data-baseweb="select"] > div div {{ background-color: transparent !important; }}
+[data-baseweb="select"] [data-baseweb="tag"], [data-baseweb="tag"] {{ background-color: #2c4a6b !important; }}
 [data-testid="stBaseButton-secondary"], [data-testid="stBaseButton-secondaryFormSubmit"],
 [data-testid="stBaseButton-minimal"], [data-testid="stDownloadButton"] button, [data-testid^="stBaseLinkButton"],
 [data-testid="stPopoverButton"] {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
@@ -77,6 +78,7 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-testid="stDataFrame"], [data-testid="stTable"] {{ filter: invert(1) hue-rotate(180deg); }}
 [data-testid="stApp"] .chip, [data-testid="stApp"] .chip * {{ color: #111111 !important; }}
 [data-testid="stApp"] .chip.repeat {{ outline-color: {TEXT} !important; }}
+[data-testid="stTooltipIcon"] svg {{ stroke: {TEXT} !important; opacity: 1 !important; }}
 [data-testid="stApp"] ::placeholder {{ color: #aab2bd !important; opacity: 1 !important; }}
 :focus-visible {{ outline: 3px solid {ACCENT} !important; }}
 </style>"""
