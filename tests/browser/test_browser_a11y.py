@@ -86,14 +86,14 @@ def test_chart_texts_and_marks_have_their_contrast(app, theme):
 
 
 def test_charts_say_what_they_show(app):
-    """The Train screen's loss curve and heatmap are read out as what they are, with their
-    titles, before the charts themselves (on the canvas the screen draws)."""
+    """The Projections screen's pictures and bar charts are read out as what they are, with the
+    columns of their tables, before the charts themselves (on the canvas the screen draws)."""
     app.page.set_viewport_size({"width": 1024, "height": 768})
-    app.goto("/train")
+    app.goto("/projections")
     app.assert_healthy()
     labels = chart_labels(app.page)
-    assert any(label.startswith("Line chart") and "table below the chart" in label for label in labels), labels
-    assert any(label.startswith("Heatmap: ") for label in labels), labels
+    assert any(label.startswith("Scatter map") and "(word, x, y" in label for label in labels), labels
+    assert any(label.startswith("Bar chart") and "table below the chart" in label for label in labels), labels
 
 
 def test_accessibility_check_catches_a_broken_screen(browser, tmp_path):
