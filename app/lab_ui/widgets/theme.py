@@ -64,6 +64,9 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-testid="stBaseButton-minimal"], [data-testid="stDownloadButton"] button, [data-testid^="stBaseLinkButton"],
 [data-testid="stPopoverButton"] {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
 [data-testid^="stBaseButton"], [data-testid="stMetricDelta"] {{ background-color: {PANEL} !important; }}
+[data-testid="stButtonGroup"] button {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
+[data-testid="stButtonGroup"] button:is([aria-checked="true"], [aria-pressed="true"], [aria-selected="true"])
+{{ background-color: #2c4a6b !important; border-color: {ACCENT} !important; }}
 [data-testid="stBaseButton-primary"], [data-testid^="stBaseButton"][data-testid$="Active"]
 {{ background-color: #0b5cad !important; border-color: {ACCENT} !important; }}
 [data-testid="stExpander"] details, [data-testid="stExpander"] summary {{ background-color: {BACKGROUND} !important;
@@ -76,6 +79,7 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-testid="stLayoutWrapper"]:has(> [class*="st-key-bar_"]) {{ background: {BACKGROUND} !important;
   box-shadow: 0 6px 6px -6px rgba(255, 255, 255, 0.3) !important; }}
 [data-testid="stDataFrame"], [data-testid="stTable"] {{ filter: invert(1) hue-rotate(180deg); }}
+[data-testid="stMarkdownContainer"] *:not(.chip, .chip *, code, pre) {{ background-color: transparent !important; }}
 [data-testid="stApp"] .chip, [data-testid="stApp"] .chip * {{ color: #111111 !important; }}
 [data-testid="stApp"] .chip.repeat {{ outline-color: {TEXT} !important; }}
 [data-testid="stTooltipIcon"] svg {{ stroke: {TEXT} !important; opacity: 1 !important; }}
