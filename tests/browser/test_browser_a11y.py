@@ -90,7 +90,7 @@ def test_charts_say_what_they_show(app):
     columns of their tables, before the charts themselves (on the canvas the screen draws)."""
     app.page.set_viewport_size({"width": 1024, "height": 768})
     app.goto("/projections")
-    app.assert_healthy()
+    app.assert_healthy(min_charts=4)             # the four pictures drawn
     labels = chart_labels(app.page)
     assert any(label.startswith("Scatter map") and "(word, x, y" in label for label in labels), labels
     assert any(label.startswith("Bar chart") and "table below the chart" in label for label in labels), labels
