@@ -91,7 +91,7 @@ def test_steps_0_heatmap_is_called_the_starting_vectors():
     at = open_screen("train")
     at.select_slider(key="train_steps").set_value(0).run()
     assert_clean(at)
-    heads = [h.value for h in at.subheader]
+    heads = [h.value for h in at.header]
     assert any("starting vectors" in h for h in heads), heads
     assert not any("trained vectors" in h for h in heads), heads
 

@@ -174,7 +174,7 @@ def test_retrieval_ranks_by_cosine_and_top_is_not_the_answer():
     np.testing.assert_allclose(ranked["cosine"], expected, atol=1e-6)
     assert list(ranked["cosine"]) == sorted(ranked["cosine"], reverse=True)
     assert ranked["passage"][0].startswith("I want to buy a house, but where?")   # shares words, answers nothing
-    assert any("candidate" in h.value for h in at.subheader)
+    assert any("candidate" in h.value for h in at.header)
 
 
 @pytest.mark.parametrize("word,message", [("zzqx", "not in the vocabulary"), ("loan", "not one token")])

@@ -5,6 +5,8 @@
   per rule that fails, with its impact and how many elements fail it.
 * ``serious(findings)``: the lines that fail a test: every critical or serious finding, and any
   moderate or minor one not listed in ``ALLOWED`` with its reason.
+* ``heading_skips(page)``: headings that skip a level (an h3 right under the h1).
+* ``chart_contrast(page)``, ``page_text_contrast(page)``: contrast computed from the drawn colours.
 """
 from __future__ import annotations
 
@@ -15,9 +17,6 @@ BLOCKING = {"critical", "serious"}
 
 # Moderate or minor findings that remain, each with why it is left (rule id -> reason).
 ALLOWED: dict[str, str] = {
-    "heading-order": "best practice, not a WCAG criterion: a screen's sections are st.subheader (h3) "
-                     "right under its st.title (h1); moving every section to h2 touches every screen "
-                     "and its approved words (open, issue 30)",
     "empty-table-header": "Streamlit's table grid: the corner cell above the row labels has no text "
                           "(minor; the row labels themselves are read)",
     "presentation-role-conflict": "Streamlit's file uploader: its drop zone <section> carries an "
@@ -135,11 +134,16 @@ def chart_contrast(page) -> list[str]:
     return page.evaluate(CHART_CONTRAST_JS, [TEXT_RATIO, LARGE_RATIO, MARK_RATIO, SMALLEST_CHART_TEXT])
 
 
-# Every chart drawn on the page and its text alternative: the ARIA label Vega puts on the
-# chart's element from the spec's description (lab_ui.widgets.charts.summary).
+# Every chart drawn on the page and its text alternative: the hidden image label (role="img",
+# its ARIA label the chart's summary, lab_ui.widgets.charts.summary) in the page element just
+# before the chart's (lab_ui.widgets.common.text_alternative). Vega's own label reaches the page on
+# SVG charts only, not on the canvas the screen draws.
 CHART_LABELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stVegaLiteChart']"))
   .filter(c => c.parentElement.checkVisibility())
-  .map(c => { const e = c.querySelector('[aria-label]'); return e ? e.getAttribute('aria-label') : ''; })"""
+  .map(c => { const box = c.closest("[data-testid='stElementContainer']");
+    const before = box ? box.previousElementSibling : null;
+    const alt = before ? before.querySelector(".chart-alt[role='img'][aria-label]") : null;
+    return alt ? alt.getAttribute('aria-label') : ''; })"""
 
 
 def unlabelled_charts(page) -> list[str]:
@@ -147,3 +151,86 @@ def unlabelled_charts(page) -> list[str]:
     labels = page.evaluate(CHART_LABELS_JS)
     return [f"chart {i + 1} of {len(labels)} has no ARIA label" for i, label in enumerate(labels)
             if "table below the chart" not in label]
+
+
+def chart_labels(page) -> list[str]:
+    """The text alternative of every drawn chart, in page order ('' for a chart without one)."""
+    return page.evaluate(CHART_LABELS_JS)
+
+
+# Every text of the page outside the charts (whose own check is above) and its contrast with
+# the colour painted behind it: the text's colour times its opacities over the first opaque
+# background of its ancestors, each half-transparent background on the way laid over it.
+# axe-core leaves a text "incomplete" (not failed) when it cannot tell its background, e.g. over
+# a half-transparent one; this check decides those too. An ancestor's box counts only where the
+# text's centre lies inside it. Tables are drawn on a canvas (their
+# colours are Streamlit's theme's) and are left out, like the charts.
+PAGE_TEXT_JS = """([textRatio, largeRatio]) => {
+  const parse = s => { const m = (s || '').match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = c => 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const over = (c, a, bg) => ({r: c.r * a + bg.r * (1 - a), g: c.g * a + bg.g * (1 - a), b: c.b * a + bg.b * (1 - a)});
+  const hex = c => '#' + [c.r, c.g, c.b].map(v => Math.round(v).toString(16).padStart(2, '0')).join('');
+  const behind = el => { const layers = [], t = el.getBoundingClientRect();
+    const cx = t.left + t.width / 2, cy = t.top + t.height / 2;
+    let scrolled = false;
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const s = getComputedStyle(e), b = e.getBoundingClientRect();
+      // a box the text is drawn outside of (a slider's value over its thumb) is not behind it;
+      // from the page's scrolling box up, every box is (the text may be scrolled out of view)
+      scrolled = scrolled || (/(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1);
+      if (!scrolled && e !== el && (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom)) continue;
+      const c = parse(s.backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let bg = {r: 255, g: 255, b: 255};
+    for (const c of layers.reverse()) bg = over(c, c.a, bg);
+    return bg; };
+  const opacity = el => { let a = 1; for (let e = el; e && e.nodeType === 1; e = e.parentElement)
+    a *= Number(getComputedStyle(e).opacity || 1); return a; };
+  const out = [], seen = new Set();
+  const skip = "svg, canvas, [data-testid='stDataFrame'], [data-testid='stVegaLiteChart'], " +
+               "[data-testid='stDeckGlJsonChart'], .chip, [aria-hidden='true'], style, script";
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest(skip)) continue;
+    const own = Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2 || r.bottom < 0 || r.right < 0 || r.left > innerWidth) continue;
+    const s = getComputedStyle(el), c = parse(s.color); if (!c) continue;
+    const bg = behind(el), drawn = over(c, c.a * opacity(el), bg);
+    const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+    const need = (size >= 24 || (bold && size >= 18.66)) ? largeRatio : textRatio;
+    const got = ratio(drawn, bg);
+    const text = el.textContent.trim().slice(0, 30);
+    const part = el.closest('[data-testid]'), where = part ? ` in ${part.getAttribute('data-testid')}` : '';
+    const line = `text "${text}"${where} ${hex(drawn)} on ${hex(bg)} is ${got.toFixed(2)}:1 (needs ${need}:1)`;
+    if (got < need - 1e-9 && !seen.has(line)) { seen.add(line); out.push(line); }
+  }
+  return out;
+}"""
+
+
+def page_text_contrast(page) -> list[str]:
+    """Every text outside charts and tables below its contrast ratio, one line each."""
+    return page.evaluate(PAGE_TEXT_JS, [TEXT_RATIO, LARGE_RATIO])
+
+
+# The page's headings in order, each with its level: a heading more than one level below the one
+# before it skips a level (WCAG 1.3.1; axe's heading-order rule), e.g. an h3 right under the h1.
+HEADINGS_JS = """() => Array.from(document.querySelectorAll("[data-testid='stMain'] :is(h1, h2, h3, h4, h5, h6)"))
+  .filter(h => h.checkVisibility() && h.textContent.trim())
+  .map(h => [Number(h.tagName[1]), h.textContent.trim().slice(0, 40)])"""
+
+
+def heading_skips(page) -> list[str]:
+    """One line per heading that is more than one level below the heading before it (the
+    first heading must be the h1)."""
+    out, last = [], 0
+    for level, text in page.evaluate(HEADINGS_JS):
+        if level > last + 1:
+            out.append(f'h{level} "{text}" comes after ' + (f"an h{last}" if last else "no h1"))
+        last = level
+    return out

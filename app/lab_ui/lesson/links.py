@@ -20,7 +20,7 @@ from lab_ui.lesson.handout import TABLES_KEY
 from lab_ui.screens.registry import BY_FILE
 
 HIDE_KEY = "hide"
-RESERVED = {"present", "handout", TABLES_KEY, HIDE_KEY}
+RESERVED = {"present", "theme", "handout", TABLES_KEY, HIDE_KEY}
 KEY_RULE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 

@@ -7,13 +7,15 @@
   colour (``PRESENTER_CSS``).
 * Every screen ends with a "Next: <screen>" button, in lesson order (``lab_ui.screens.registry``).
 * ``reset_button``: "Back to the lesson's run" forgets every setting of the screen and leaves a
-  clean page address (only ``present=1`` stays, if presenter mode is on).
+  clean page address (only ``present=1`` and ``theme=dark`` stay, if they are on).
+* The dark theme's switch (``lab_ui.widgets.theme``) sits beside the presenter switch.
 """
 from __future__ import annotations
 
 import streamlit as st
 
 from lab_ui.lesson.handout import TABLES_KEY
+from lab_ui.widgets import theme
 from lab_ui.widgets.layout import page_style
 from lab_ui.screens.registry import HOME, Screen, neighbours
 
@@ -40,7 +42,7 @@ html { font-size: 21px !important; }
 [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { zoom: 1.25; max-width: 80% !important; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.7rem; }
-[data-testid="stMainBlockContainer"] h2 { font-size: 1.35rem; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.2rem; }
 [data-testid="stMainBlockContainer"] h3 { font-size: 1.2rem; }
 </style>"""
 
@@ -74,8 +76,8 @@ def switch(where) -> None:
 
 
 def _link(where, page: Screen, label: str, icon: str) -> None:
-    where.page_link(page.file, label=label, icon=icon,
-                    query_params={PRESENT_KEY: "1"} if presenting() else None)
+    params = {**({PRESENT_KEY: "1"} if presenting() else {}), **theme.link_params()}
+    where.page_link(page.file, label=label, icon=icon, query_params=params or None)
 
 
 def top_bar(current_file: str) -> None:
@@ -88,6 +90,8 @@ def top_bar(current_file: str) -> None:
         st.html(PRESENTER_CSS)
     else:
         switch(st.sidebar)
+        theme.switch(st.sidebar)
+    theme.style()          # after the presenter's sheet: its dark captions turn light
 
 
 def next_button(current_file: str) -> None:
@@ -104,6 +108,7 @@ def next_button(current_file: str) -> None:
             _link(st, HOME, "Back to the start: Home", ":material/home:")
         if presenting():
             switch(st)
+            theme.switch(st)
 
 
 def _reset(prefixes: tuple[str, ...], defaults: dict) -> None:
@@ -115,7 +120,7 @@ def _reset(prefixes: tuple[str, ...], defaults: dict) -> None:
     for key, value in defaults.items():
         st.session_state[key] = value
     for key in list(st.query_params):
-        if key not in defaults and key != TABLES_KEY:   # the reader's own switch stays
+        if key not in defaults and key not in (TABLES_KEY, theme.THEME_KEY):   # the reader's own switches stay
             del st.query_params[key]
     _sync_address()
 

@@ -37,7 +37,7 @@ def controls() -> tuple[int, SkipGramConfig]:
 
 
 def scores_panel(E, vocab, lesson_E, lesson_vocab, toy: bool = True) -> None:
-    st.subheader("How often does b - a + c land on the right word?")
+    st.header("How often does b - a + c land on the right word?")
     scores = {name: accuracy(Vectors(vocab, E), relation_questions(name)) for name in RELATIONS}
     scores["the lesson's 33 words"] = accuracy(Vectors(lesson_vocab, lesson_E), LESSON_QUESTIONS)
     with st.container(key="ana_result"):
@@ -56,7 +56,7 @@ def scores_panel(E, vocab, lesson_E, lesson_vocab, toy: bool = True) -> None:
 
 
 def analogy_panel(E, vocab) -> None:
-    st.subheader("Ask an analogy")
+    st.header("Ask an analogy")
     words = sorted(w for w in vocab if group_of(w) != "other word")
     c1, c2, c3 = st.columns(3, gap="medium")
     a = c1.selectbox("a", words, words.index("man"), key="ana_a", bind="query-params")
@@ -74,7 +74,7 @@ def analogy_panel(E, vocab) -> None:
 
 
 def axis_panel(E, vocab) -> None:
-    st.subheader("A direction defined by two words")
+    st.header("A direction defined by two words")
     c1, c2 = st.columns(2, gap="large")
     a = c1.selectbox("From", vocab, vocab.index("man"), key="ana_axis_a", bind="query-params")
     b = c2.selectbox("To", vocab, vocab.index("woman"), key="ana_axis_b", bind="query-params")
@@ -96,7 +96,7 @@ def axis_panel(E, vocab) -> None:
 
 
 def odd_panel(E, vocab) -> None:
-    st.subheader("Odd one out")
+    st.header("Odd one out")
     round_no = int(st.session_state.get("ana_round", 0))
     words, odd = odd_one_out_round(round_no)
     pick = st.radio("Which word does not belong?", words, index=None, key=f"ana_pick_{round_no}",

@@ -33,7 +33,7 @@ def train_both(config, window):
 
 
 def loss_panel(corpus, sg, cb, floors) -> None:
-    st.subheader("Loss while training")
+    st.header("Loss while training")
     refs = {f"skip-gram floor: {floors['skip-gram']:.3f}": floors["skip-gram"],
             f"CBOW floor: {floors['CBOW']:.3f}": floors["CBOW"]}
     with st.container(key="cbow_loss"):
@@ -68,7 +68,7 @@ def diverged_note(sg, cb) -> bool:
 
 
 def neighbours_panel(corpus, sg, cb) -> tuple[str, int, list[int]]:
-    st.subheader("Nearest words in each table")
+    st.header("Nearest words in each table")
     left, right = st.columns(2)
     default = corpus.vocab.index("cat")
     word = left.selectbox("Neighbours of", corpus.vocab, index=default, key="cbow_word", bind="query-params")
@@ -85,7 +85,7 @@ def neighbours_panel(corpus, sg, cb) -> tuple[str, int, list[int]]:
 
 
 def reading_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds, word, k, shared) -> None:
-    st.subheader("What the two models do, and what these numbers say")
+    st.header("What the two models do, and what these numbers say")
     st.markdown(
         "**Skip-gram** predicts each neighbour from the word: one prediction per (word, neighbour) "
         f"pair, {corpus.n_pairs} on this text. **CBOW** (continuous bag of words) predicts the word "

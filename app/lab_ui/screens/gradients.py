@@ -93,7 +93,7 @@ def positions_of(ids: np.ndarray, k: int) -> list[int]:
 
 def upstream_panel(ids: np.ndarray, upstream: np.ndarray) -> None:
     """Step 1: the gradient each position receives from the layers above."""
-    st.subheader("1. The gradient arriving at each position (from the layers above)")
+    st.header("1. The gradient arriving at each position (from the layers above)")
     st.caption("These numbers stand in for whatever the rest of the network sends back; the point is "
                "where they go, not their values.")
     up = pd.DataFrame(upstream[0], columns=[f"dL/dX dim {k}" for k in range(D)])
@@ -105,7 +105,7 @@ def upstream_panel(ids: np.ndarray, upstream: np.ndarray) -> None:
 
 def gradient_panel(ids: np.ndarray, grad: np.ndarray, touched: np.ndarray) -> None:
     """Step 2: the table's gradient, non-zero only in the rows of the ids (repeats add up)."""
-    st.subheader("2. The gradient for the whole table")
+    st.header("2. The gradient for the whole table")
     layout.metrics([dict(label="rows with a non-zero gradient", value=f"{len(touched):,}"),
                     dict(label="rows with gradient exactly 0", value=f"{V - len(touched):,}"),
                     dict(label="share of the table touched", value=f"{100 * len(touched) / V:.4f}%")],
@@ -129,7 +129,7 @@ def gradient_panel(ids: np.ndarray, grad: np.ndarray, touched: np.ndarray) -> No
 
 def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: float) -> None:
     """Step 3: the touched rows before and after one SGD step; every other row is unchanged."""
-    st.subheader(f"3. One SGD step, W_E ← W_E − {lr:g} · dW_E")
+    st.header(f"3. One SGD step, W_E ← W_E − {lr:g} · dW_E")
     rows = []
     for k in touched:
         rows.append({"row": int(k), "when": "before", **{f"dim {j}": before[k, j] for j in range(D)}})
@@ -142,7 +142,7 @@ def step_panel(before: np.ndarray, after: np.ndarray, touched: np.ndarray, lr: f
 
 def tying_panel() -> None:
     """One training pair of the Train screen's model: E gets a few rows of gradient, W every column."""
-    st.subheader("Weight tying: the output side touches every row")
+    st.header("Weight tying: the output side touches every row")
     corpus = corpus_for(GUIDE_TEXT, GUIDE_WINDOW)
     E, W = init_params(corpus.V, SkipGramConfig())
     _, dE, dW = loss_and_grads_pairs(E, W, corpus.inputs[:1], corpus.targets[:1])

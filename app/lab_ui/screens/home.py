@@ -55,9 +55,9 @@ IN_CLASS = """
 def main() -> None:
     st.title("Embedding Lab")
     st.markdown(WELCOME)
-    st.subheader("The screens, in lesson order")
+    st.header("The screens, in lesson order")
     st.markdown(SCREENS)
-    st.subheader("Using it in class")
+    st.header("Using it in class")
     st.markdown(IN_CLASS)
     st.caption("Figures come from: GPT-2, Radford et al., 2019 · GPT-3, Brown et al., 2020 · "
                "word2vec, Mikolov et al., 2013.")

@@ -28,7 +28,7 @@ def main() -> None:
 
 def order_panel(corpus: Corpus, result: RunResult) -> None:
     """Two typed sentences, averaged row by row: the same words in any order give the same mean."""
-    st.subheader("Order: an average of rows cannot tell who saw whom")
+    st.header("Order: an average of rows cannot tell who saw whom")
     st.markdown("A simple way to get one vector for a sentence is to average its words' rows (here "
                 "the rows learned on the Train screen's reference run). Averages do not care about order.")
     ids_a, ids_b, s1, s2 = two_sentences(corpus, "limits_")
@@ -53,7 +53,7 @@ def order_panel(corpus: Corpus, result: RunResult) -> None:
 
 def context_panel() -> None:
     """The same token, two meanings, one row."""
-    st.subheader("Context: one row for every meaning")
+    st.header("Context: one row for every meaning")
     st.markdown(
         "“He sat on the river **bank**” and “She got a **bank** loan” use the same token, so they get "
         "the same row, although one is a riverside and the other a lender. A fixed row per token is "

@@ -87,7 +87,7 @@ def row_panel(W: np.ndarray, row: int) -> None:
 def batch_panel(W: np.ndarray) -> None:
     """A (B, T) batch of ids looked up at once: shape (B, T, d_model)."""
     V, d = W.shape
-    st.subheader("A batch of ids: shape (B, T) becomes (B, T, d_model)")
+    st.header("A batch of ids: shape (B, T) becomes (B, T, d_model)")
     st.markdown("Real code looks up a whole batch at once with `W[ids]` (a *gather*). "
                 "Type one sequence per line; every line needs the same length.")
     ids_text = st.text_area("Ids (B lines of T ids each)", f"0, {V - 1}\n{min(1, V - 1)}, 0",
@@ -107,7 +107,7 @@ def batch_panel(W: np.ndarray) -> None:
 
 def init_panel() -> None:
     """Small against large starting noise: the two tables, and the first steps of training from each."""
-    st.subheader("How big should the starting numbers be?")
+    st.header("How big should the starting numbers be?")
     st.markdown(
         f"Rows start as small random noise. GPT-2 uses a standard deviation of **{GPT2_INIT_STD}** "
         "(Radford et al., 2019). With a standard deviation of 1, entries sit around ±1 and "

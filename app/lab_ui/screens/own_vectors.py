@@ -82,7 +82,7 @@ def real_rows(name: str) -> TableFile | None:
 
 
 def similarity_panel(E, words) -> None:
-    st.subheader("Similarity: nearest words by cosine")
+    st.header("Similarity: nearest words by cosine")
     word = st.selectbox("Word", words, key=f"own_word_{table_key(words)}")
     i = words.index(word)
     near = nearest(E, i, k=min(K, len(words) - 1))
@@ -96,7 +96,7 @@ def similarity_panel(E, words) -> None:
 
 
 def projections_panel(E, words) -> None:
-    st.subheader("Projections: PCA and t-SNE, and what each kept")
+    st.header("Projections: PCA and t-SNE, and what each kept")
     n = min(PICTURE_ROWS, len(words))
     if n < 4:
         st.info("Pictures need at least 4 rows.")
@@ -122,7 +122,7 @@ def projections_panel(E, words) -> None:
 
 
 def limits_panel(E, words) -> None:
-    st.subheader("Limits: the average of a sentence forgets its order")
+    st.header("Limits: the average of a sentence forgets its order")
     st.caption("Type labels of your table, separated by spaces, as the lists above show them (a label "
                "may hold spaces of its own: at each place the longest label that fits is read).")
     c1, c2 = st.columns(2, gap="large")

@@ -48,7 +48,7 @@ def stages_panel(step, E, corpus, stage: int) -> None:
 
 
 def collapse_panel(E, W, vocab: list[str], d_model: int) -> None:
-    st.subheader("Two tables, one V x V table of scores")
+    st.header("Two tables, one V x V table of scores")
     S, rank = combined_scores(E, W)
     st.markdown("Nothing happens between the lookup and the scores, so the two tables act as one: "
                 "z = E[c] · W is row c of the product **E · W**. That product is a table with a score for "

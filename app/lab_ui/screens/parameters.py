@@ -78,7 +78,7 @@ def size_figures(p, table_n: int, both_n: int, total: int, tied: bool) -> None:
 
 def memory_panel(table_n: int) -> None:
     """The table's size in bytes for each number format."""
-    st.subheader("Memory")
+    st.header("Memory")
     mem = pd.DataFrame({"number format": list(BYTES_PER_PARAM),
                         "bytes per number": list(BYTES_PER_PARAM.values()),
                         "bytes": [memory_bytes(table_n, k) for k in BYTES_PER_PARAM]})
@@ -92,7 +92,7 @@ def memory_panel(table_n: int) -> None:
 
 def share_panel() -> None:
     """The table's share of each preset model."""
-    st.subheader("Share of the model")
+    st.header("Share of the model")
     rows = [{"model": q.name, "d_model": q.d_model, "family": q.name.split()[0],
              "table share %": 100 * share(embedding_params(q.vocab_size, q.d_model), q.total_params),
              "table": embedding_params(q.vocab_size, q.d_model), "whole model": q.total_params}
@@ -107,7 +107,7 @@ def share_panel() -> None:
 
 def growth_panel() -> None:
     """The table (|V| d) against one layer (about 12 d²) as d_model grows."""
-    st.subheader("Why: the table grows with d_model, each layer with d_model²")
+    st.header("Why: the table grows with d_model, each layer with d_model²")
     growth = pd.DataFrame([{"d_model": d, "what": what, "parameters": n}
                            for d in (256, 512, 768, 1024, 1600, 2048, 4096, 8192, 12_288)
                            for what, n in ((f"table: {GPT2_VOCAB_SIZE:,} x d", embedding_params(GPT2_VOCAB_SIZE, d)),

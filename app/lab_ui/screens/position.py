@@ -26,7 +26,7 @@ def position_table(kind: str, n: int, d: int, seed: int) -> np.ndarray | None:
 
 
 def places_panel(E, vocab, ids_a, ids_b, P) -> None:
-    st.subheader("Each word at its place")
+    st.header("Each word at its place")
     repeats = [(name, vocab[r.word] if r else "", r) for name, ids in (("A", ids_a), ("B", ids_b))
                for r in [first_repeat(E, ids, P)]]
     st.markdown(captions.places_reading(P is not None, repeats))
@@ -38,7 +38,7 @@ def places_panel(E, vocab, ids_a, ids_b, P) -> None:
 
 
 def summaries_panel(E, ids_a, ids_b, P) -> None:
-    st.subheader("Can a summary of the sentence tell A from B?")
+    st.header("Can a summary of the sentence tell A from B?")
     rows = {False: order_test(E, ids_a, ids_b, None)}
     if P is not None:
         rows[True] = order_test(E, ids_a, ids_b, P)
@@ -65,7 +65,7 @@ def summaries_panel(E, ids_a, ids_b, P) -> None:
 
 
 def picture_panel() -> None:
-    st.subheader("What sinusoidal position vectors look like")
+    st.header("What sinusoidal position vectors look like")
     d = st.select_slider("Width of each position vector", options=POSITION_WIDTHS, value=16, key="pos_width", bind="query-params")
     P = sinusoidal(PICTURE_PLACES, d)
     S = cosine_matrix(P)

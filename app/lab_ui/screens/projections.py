@@ -102,7 +102,7 @@ def pictures_row(table: Table, shown: list[Picture], found: int | None = None) -
 
 def neighbours_kept(shown: list[Picture], k: int) -> None:
     """Each picture's share of the k nearest neighbours it kept."""
-    st.subheader("How much of each word's neighbourhood survived?")
+    st.header("How much of each word's neighbourhood survived?")
     st.markdown(f"For every word, take its {k} nearest words by cosine in the full table, then its {k} "
                 "nearest in the picture. The score is the share they have in common, averaged over "
                 "words: 100% means the picture kept every neighbourhood.")

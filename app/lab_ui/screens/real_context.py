@@ -69,7 +69,7 @@ def context_panel(table, word: str, sentences: list[str]) -> None:
 
 def retrieval_panel() -> None:
     """Passages ranked by cosine to a question: the top one is a candidate to check."""
-    st.subheader("Retrieval: the closest passage is a candidate, not an answer")
+    st.header("Retrieval: the closest passage is a candidate, not an answer")
     question = st.text_input("Question", QUESTION, key="rc_question", bind="query-params", max_chars=200)
     raw = text_box("Passages, one per line", PASSAGES, key="rc_passages", height=150)
     passages = [p.strip() for p in raw.splitlines() if p.strip()][:MAX_PASSAGES]

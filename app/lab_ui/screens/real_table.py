@@ -81,7 +81,7 @@ def rows_panel(table, enc, text: str) -> None:
 
 def pairs_panel(table) -> None:
     """The lesson's claim, on the real table: cat lands nearer dog than car."""
-    st.subheader("Cat, dog and car on the real table")
+    st.header("Cat, dog and car on the real table")
     dog, car = table.cosine(" cat", " dog"), table.cosine(" cat", " car")
     layout.metrics([dict(label="cos( ·cat, ·dog )", value=f"{dog:.2f}"),
                     dict(label="cos( ·cat, ·car )", value=f"{car:.2f}")], key="rt_pairs")
@@ -92,7 +92,7 @@ def pairs_panel(table) -> None:
 
 def size_panel(table) -> None:
     """The table's size and share of the model, counted from the model file's own tensors."""
-    st.subheader("How big is the table?")
+    st.header("How big is the table?")
     info = table.info
     layout.metrics([dict(label="rows (tokens)", value=f"{info.rows:,}"),
                     dict(label="numbers per row", value=f"{info.dims:,}"),
@@ -110,7 +110,7 @@ def size_panel(table) -> None:
 
 def bank_panel(table) -> None:
     """The " bank" row and its nearest tokens: one row for the riverside and the lender."""
-    st.subheader("The row of “·bank”")
+    st.header("The row of “·bank”")
     bank = table.row(" bank")
     near = table.nearest(" bank", BANK_NEIGHBOURS)
     data_table(pd.DataFrame({"token (· = space)": [visible(w) for w, _ in near],

@@ -67,7 +67,7 @@ def pieces_panel(chosen: dict, text: str) -> None:
 
 def words_panel(chosen: dict) -> None:
     """The same short strings in every tokenizer: their ids have nothing in common."""
-    st.subheader("“·bank” and “·cat” in each tokenizer")
+    st.header("“·bank” and “·cat” in each tokenizer")
     splits = {w: side_by_side(chosen, w) for w in WORDS}
     frame = pd.DataFrame({"text (· = space)": [visible(w) for w in WORDS]}
                          | {SHORT.get(n, n): [", ".join(map(str, splits[w][i].ids)) for w in WORDS]
@@ -96,7 +96,7 @@ SENTENCEPIECE_EXAMPLE = [
 
 def sentencepiece_panel() -> None:
     """Why a SentencePiece tokenizer (Llama 2, T5, Gemma) has two entries for one word."""
-    st.subheader("Why a SentencePiece tokenizer gives “▁bank” and “bank” two ids")
+    st.header("Why a SentencePiece tokenizer gives “▁bank” and “bank” two ids")
     st.markdown(
         "Tokenizers such as Llama 2's, T5's and Gemma's are **SentencePiece** tokenizers. Before cutting "
         "the text they turn every space into a visible mark, **▁**, glued to the start of the next word, "

@@ -56,7 +56,7 @@ def _left_out(got) -> str:
 
 
 def people_panel(table) -> None:
-    st.subheader("Do the cosines order word pairs as people do?")
+    st.header("Do the cosines order word pairs as people do?")
     got = _wordsim(table)
     layout.metrics([dict(label="Spearman's rho, GloVe against people", value=f"{got.rho:.3f}"),
                     dict(label="pairs scored (of 353)", value=f"{got.found:,}")], key="rw_wordsim_metrics")
@@ -80,7 +80,7 @@ def known(table, typed: str, what: str) -> str | None:
 
 
 def word_panel(table) -> None:
-    st.subheader("A word's neighbours: in 50 numbers, and on a flat map")
+    st.header("A word's neighbours: in 50 numbers, and on a flat map")
     cols = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_controls")
     typed = cols[0].text_input("Word", "cat", key="rw_word", bind="query-params", max_chars=MAX_WORD)
     top = cols[1].selectbox("Words on the map (the commonest)", TOPS, index=1, key="rw_top",
@@ -112,7 +112,7 @@ def word_panel(table) -> None:
 
 
 def analogy_panel(table) -> None:
-    st.subheader("Analogies: a is to b as c is to ?")
+    st.header("Analogies: a is to b as c is to ?")
     cols = layout.blocks(180, 180, 180, key="rw_analogy_controls")
     typed = [c.text_input(lab, d, key=named(f"rw_{k}", lab), bind="query-params", max_chars=MAX_WORD)
              for c, lab, d, k in zip(cols, ["a", "b", "c"], ["man", "king", "woman"], ["a", "b", "c"])]
@@ -143,7 +143,7 @@ def _positions(a: str, b: str, top: int):
 
 
 def direction_panel(table) -> None:
-    st.subheader("A direction defined by two words")
+    st.header("A direction defined by two words")
     cols = layout.blocks(180, 180, layout.PANEL, key="rw_direction_controls")
     typed = [c.text_input(lab, d, key=named(f"rw_dir_{k}", lab), bind="query-params", max_chars=MAX_WORD)
              for c, lab, d, k in zip(cols[:2], ["From", "To"], ["he", "she"], ["a", "b"])]
@@ -185,7 +185,7 @@ def direction_panel(table) -> None:
 
 
 def game_panel(table) -> None:
-    st.subheader("Game: find the hidden word")
+    st.header("Game: find the hidden word")
     with st.expander("Teacher: set the hidden word (it goes into the lesson link)"):
         secret = st.text_input("Hidden word", "ocean", key="rw_hidden", bind="query-params",
                                max_chars=MAX_WORD)

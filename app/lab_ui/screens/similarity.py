@@ -100,7 +100,7 @@ def arrows_panel(u: np.ndarray, v: np.ndarray, s: CosineSteps) -> None:
 
 def onehot_panel(vocab: list[str]) -> None:
     """The cosines of the toy vocabulary's one-hot vectors: 0 for every pair of different words."""
-    st.subheader("One-hot vectors cannot say that two words are alike")
+    st.header("One-hot vectors cannot say that two words are alike")
     oh = onehot_cosines(len(vocab))
     st.markdown(
         f"Give each of the {len(vocab)} words of the toy vocabulary its own one-hot vector. Every pair of "
@@ -124,7 +124,7 @@ def onehot_panel(vocab: list[str]) -> None:
 
 def words_panel() -> None:
     """The same four steps on two words' rows of a table: the lesson's toy table or a real one."""
-    st.subheader("The same cosine on two words' rows")
+    st.header("The same cosine on two words' rows")
     name = table_choice(st, "sim_table")
     c1, c2 = layout.blocks(layout.MIN_CONTROL, layout.MIN_CONTROL, key="sim_words")
     a = c1.text_input("Word A", "cat", key="sim_word_a", bind="query-params", max_chars=MAX_WORD)

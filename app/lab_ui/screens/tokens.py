@@ -80,7 +80,7 @@ def tokens_panel(enc) -> list[Token]:
 def bank_panel(tokens: list[Token], bank_id: int) -> None:
     """How often " bank" occurs in the text, and why one id means one row for both meanings."""
     bank = [t for t in tokens if t.id == bank_id]
-    st.subheader("Why this matters")
+    st.header("Why this matters")
     st.markdown(
         f"In the two example sentences, id **{bank_id}** (“{visible(' bank')}”, bank with a space before it) "
         f"appears twice; in the text above it appears {len(bank)} time{'s' if len(bank) != 1 else ''}. "
@@ -94,7 +94,7 @@ def bank_panel(tokens: list[Token], bank_id: int) -> None:
 
 def near_strings_panel(enc) -> None:
     """Strings that look alike and get unrelated ids."""
-    st.subheader("Near-identical strings, unrelated ids")
+    st.header("Near-identical strings, unrelated ids")
     words = [" bank", "bank", " Bank", " banks", " cat", " Cat"]
     compare = pd.DataFrame({"text (· = space)": [visible(w) for w in words],
                             "ids": [", ".join(map(str, enc.encode(w))) for w in words]})
@@ -112,7 +112,7 @@ def near_strings_panel(enc) -> None:
 
 def id_lookup_panel(enc, start_id: int) -> None:
     """A typed id (first ``start_id``) and the token it stands for."""
-    st.subheader("Look up an id")
+    st.header("Look up an id")
     typed = st.text_input("Token id", str(start_id), key="tok_id", bind="query-params", max_chars=MAX_ID_CHARS)
     try:
         tid = parse_whole(typed, "The id", 0, enc.n_vocab - 1)

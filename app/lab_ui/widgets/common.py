@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import html
 import re
 from typing import Literal
 
@@ -32,23 +33,44 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     The chart's ARIA label is ``lab_ui.widgets.charts.summary``: its kind, its title, and that its
     numbers are in the table (WCAG 1.1.1, a text alternative for every chart)."""
     from lab_ui.widgets.charts import on_screen, summary
+    from lab_ui.widgets.theme import dark, dark_spec
     from lab_ui.lesson.handout import every_table_open, handout
     width: Literal["stretch", "content"] = "stretch" if stretch else "content"
     columns = list(table.columns) if isinstance(table, pd.DataFrame) else []
+    on_dark = dark() and not handout()    # a handout prints in the light theme
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.widgets.charts
         spec = on_screen(chart, print_view=handout())
-        # its text alternative: Vega puts the description on the chart's element as its ARIA label
-        st.vega_lite_chart(spec={**spec, "description": summary(chart, columns)}, width=width)
+        # its text alternative: Vega puts the description on an SVG chart's element as its ARIA
+        # label; a canvas has none, so the same words come first in a hidden image label
+        spec = {**spec, "description": summary(chart, columns)}
+        text_alternative(spec["description"])
+        st.vega_lite_chart(spec=dark_spec(spec) if on_dark else spec, width=width)
     else:
         chart = chart.properties(description=summary(_outline(chart), columns))
+        text_alternative(str(chart.description))
         if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
             chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
-        st.altair_chart(chart, width=width)
+        if on_dark:                        # the dark theme recolours the chart's own spec
+            st.vega_lite_chart(spec=dark_spec(chart.to_dict()), width=width)
+        else:
+            st.altair_chart(chart, width=width)
     if every_table_open():
         with st.expander(label, expanded=True):
             _numbers(chart, table, key)
     else:
         lazy_box(label, f"{key}_box", _numbers, chart, table, key)
+
+
+# A chart's text alternative for screen readers: an element with role="img" and the chart's
+# summary as its ARIA label, right before the chart, clipped to nothing on screen and taken out
+# of the page's flow (no gap between the blocks). A fixed style; the label is escaped.
+ALT_STYLE = ("<style>[data-testid='stElementContainer']:has(.chart-alt) { position: absolute !important; "
+             "width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }</style>")
+
+
+def text_alternative(text: str) -> None:
+    """A hidden image label (``role="img"``, ``aria-label=text``) read just before a chart."""
+    st.html(f'{ALT_STYLE}<div class="chart-alt" role="img" aria-label="{html.escape(text, quote=True)}"></div>')
 
 
 def more(label: str):

@@ -33,14 +33,30 @@ BAR = "bar_"         # key prefix of a screen's controls bar (sticky, ``LAYOUT_C
 # title, and a screen's controls bar stays under the page's header while its results scroll
 # by, so a student who moved a slider still sees it beside what it changed. Whatever has the
 # keyboard's focus has a 3 px ring in the primary colour (WCAG 2.4.7: Streamlit's sidebar links,
-# text boxes and tables show none of their own).
+# text boxes and tables show none of their own). On a phone (640 px or narrower) Streamlit's
+# small targets grow to 24 x 24 px (WCAG 2.5.8): the "?" help icons (17 x 17), a multiselect's
+# remove buttons (16 x 7), toggle and checkbox rows (22 px high), the tabs' scroll buttons
+# (21 px wide). Code blocks are drawn in the text colour: Streamlit's syntax colours are 2.6 to
+# 3.7:1 on its code background (WCAG 1.4.3 asks 4.5:1). A screen's sections are h2 under its h1 title
+# (headings in order, as screen readers list them), drawn at the size of Streamlit's h3.
 LAYOUT_CSS = """<style>
 [data-testid="stMainBlockContainer"] { padding-top: 4.5rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2.2rem; padding-top: 0; }
+[data-testid="stMainBlockContainer"] h2 { font-size: 1.75rem; line-height: 1.2; padding: 0.75rem 0 1rem; }
 [data-testid="stLayoutWrapper"]:has(> [class*="st-key-bar_"]) {
   position: sticky; top: 3.75rem; z-index: 20; background: rgb(255, 255, 255);
   padding-bottom: 0.25rem; box-shadow: 0 6px 6px -6px rgba(0, 0, 0, 0.25); }
 :focus-visible { outline: 3px solid #0b5cad !important; outline-offset: 1px; }
+[data-testid="stCode"] code span { color: inherit !important; }
+@media (max-width: 640px) {
+  [data-testid="stTooltipHoverTarget"] > button { min-width: 24px; min-height: 24px;
+    display: inline-flex; align-items: center; justify-content: center; }
+  [data-testid="stMultiSelectTagsContainer"] button, [data-testid="stMultiSelect"] button {
+    min-width: 24px; min-height: 24px; display: inline-flex; align-items: center; justify-content: center; }
+  [data-testid="stMultiSelectTagsContainer"] input { min-width: 24px; }
+  [data-testid="stCheckbox"] label { min-height: 24px; }
+  [data-testid="stTabsScrollLeft"], [data-testid="stTabsScrollRight"] { min-width: 24px; }
+}
 </style>"""
 
 

@@ -178,7 +178,7 @@ def _index(r: RunResult) -> dict[str, int]:
 
 
 def neighbours_view(r: RunResult) -> None:
-    st.subheader("Nearest neighbours")
+    st.header("Nearest neighbours")
     i = _lookup(r, "Type a word", "train_w2v_word", _default_word(r))
     if i is None:
         return
@@ -203,14 +203,14 @@ def frequent_view(r: RunResult) -> None:
     S = cosine_matrix(r.E[:n_heat])
     order = similarity_order(S)
     words = [r.vocab[i] for i in order]
-    st.subheader(f"The {n_heat} most frequent words: cosine similarity")
+    st.header(f"The {n_heat} most frequent words: cosine similarity")
     chart_with_table(charts.heatmap(S[np.ix_(order, order)], words, size=12 * n_heat),
                      pd.DataFrame(S, index=r.vocab[:n_heat], columns=r.vocab[:n_heat]).reset_index(names="word"),
                      key="train_w2v_heat_table")
     st.caption(f"Showing the {n_heat} most frequent of the {len(r.vocab):,} words with a vector, "
                "ordered so similar words sit together (scale fixed from -1 to 1).")
     p = pca(r.E[:n_map], k=2)
-    st.subheader(f"Map of the {n_map} most frequent words (PCA)")
+    st.header(f"Map of the {n_map} most frequent words (PCA)")
     chart_with_table(charts.scatter(p.coords, r.vocab[:n_map], r.vocab[:n_map], size=420,
                                     title=f"This flat picture keeps {100 * p.kept:.0f}% of the spread"),
                      pd.DataFrame({"word": r.vocab[:n_map], "direction 1": p.coords[:, 0],
@@ -218,7 +218,7 @@ def frequent_view(r: RunResult) -> None:
 
 
 def ambiguous_view(r: RunResult) -> None:
-    st.subheader("One vector, two meanings?")
+    st.header("One vector, two meanings?")
     st.markdown("A word with two meanings still gets one vector. Its nearest neighbours then often "
                 "fall into two groups, one per meaning. Pick a word: its 12 nearest neighbours are "
                 "split in two along the direction in which they differ most.")

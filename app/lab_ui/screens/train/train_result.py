@@ -65,7 +65,7 @@ def heatmap_px(n_words: int) -> int:
 
 def loss_panel(result: RunResult, corpus: Corpus, floor: float) -> None:
     """The loss curve between its two reference lines (uniform guess and floor), and what it means."""
-    st.subheader("Loss while training")
+    st.header("Loss while training")
     guess = uniform_loss(corpus.V)
     refs = {f"uniform guess: ln {corpus.V} = {guess:.3f}": guess, f"loss floor: {floor:.3f}": floor}
     with st.container(key="train_loss"):
@@ -91,7 +91,7 @@ def similarity_panel(result: RunResult, corpus: Corpus, S: np.ndarray, order: np
     left, right = (st.container(), st.container()) if big else layout.blocks(size, layout.PANEL,
                                                                                key="train_sim")
     with left:
-        st.subheader(captions.vectors_title(captions.last_finite_step(result.losses)))
+        st.header(captions.vectors_title(captions.last_finite_step(result.losses)))
         mark = None if found is None else corpus.vocab[found]
         chart_with_table(derived(result, ("heatmap", size, mark, charts.presenting()),
                                  lambda: charts.heatmap(S[np.ix_(order, order)], ordered, size=size, mark=mark)),
@@ -108,7 +108,7 @@ def similarity_panel(result: RunResult, corpus: Corpus, S: np.ndarray, order: np
         st.caption("Ordered so that similar words sit together. Orange: similar; blue: unlike; "
                    "pale: unrelated (scale fixed from -1 to 1).")
     with right:
-        st.subheader("Neighbours")
+        st.header("Neighbours")
         neighbours_panel(result.E, S, corpus.vocab)
 
 
@@ -120,7 +120,7 @@ def map_panel(result: RunResult, corpus: Corpus, d_model: int, size: int, genera
     p = run_pca(result)
     overlap = neighbour_overlap(result.E, p.coords, FOUND_K) if found is not None else None
     with left:
-        st.subheader("Map of the words (PCA)")
+        st.header("Map of the words (PCA)")
         chart_with_table(derived(result, ("map", size, generated is not None, found, charts.presenting()),
                                  lambda: charts.scatter(
             p.coords, corpus.vocab, corpus.vocab, size=size,
@@ -135,7 +135,7 @@ def map_panel(result: RunResult, corpus: Corpus, d_model: int, size: int, genera
             data_table(found_table(corpus.vocab, found, S[found], {"PCA map": overlap}), hide_index=True,
                          key="train_found_table")
     with right:
-        st.subheader("Reading it")
+        st.header("Reading it")
         st.markdown(captions.pca_reading(d_model, p.explained) + "\n\n"
                     "The axes mean nothing on their own; only distances and angles do. When the map "
                     "suggests something, check it with the cosines.")

@@ -197,7 +197,7 @@ def groups_view(result: RunResult, corpus: Corpus, generated) -> None:
     rec = group_recovery(Vectors(corpus.vocab, result.E), generated.groups, k=3)
     pos = ambiguous_position(Vectors(corpus.vocab, result.E), generated.groups, generated.ambiguous,
                              *generated.ambiguous_groups)
-    st.subheader("Did training find the known groups?")
+    st.header("Did training find the known groups?")
     a, b = generated.ambiguous_groups
     layout.metrics([
         dict(label="group recovery (k = 3)", value=f"{rec.overall:.2f}",

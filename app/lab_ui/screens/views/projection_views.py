@@ -91,7 +91,7 @@ def pictures(table: Table, perplexities: tuple[int, ...], seed: int, k: int) -> 
 
 
 def rotation_view(table: Table) -> None:
-    st.subheader("The axes mean nothing: turn the table")
+    st.header("The axes mean nothing: turn the table")
     st.markdown("Multiply the table by a random rotation (an orthogonal matrix). Every length and "
                 "every angle between rows stays the same, so every cosine stays the same, but "
                 "almost every single number in the table changes. A single column, like an axis "
@@ -120,7 +120,7 @@ def context_view() -> None:
     cfg = SOFTMAX_SETTINGS
     r = run(RunRequest("softmax", g.text, cfg, GUIDE_WINDOW))
     a, b = g.ambiguous_groups
-    st.subheader(f"A preview of context: one “{g.ambiguous}” row, two meanings")
+    st.header(f"A preview of context: one “{g.ambiguous}” row, two meanings")
     st.markdown(
         f"In the generated text, “{g.ambiguous}” appears in {a} sentences and in {b} sentences, "
         "but the table gives it one row. Below, a **crude stand-in** for what later layers do: each "

@@ -13,6 +13,7 @@ import streamlit as st
 
 from lab_ui.widgets import charts, layout
 from lab_ui.widgets.common import data_table, error, lazy_box, plain
+from lab_ui.widgets.theme import dark
 from lab_ui.lesson.handout import every_table_open, handout
 from lab_ui.lesson.links import named
 from lab_ui.screens.views.real_models import real_or_none
@@ -28,6 +29,7 @@ FOUND = [214, 39, 40, 255]
 NEAR_KEPT = [44, 160, 44, 255]
 NEAR_LOST = [255, 127, 14, 255]
 WEBGL, PLAIN = "Zoomable map (WebGL)", "Plain chart (no WebGL)"
+DARK_POINT = [150, 190, 255, 190]   # the dark theme: light blue points, light labels
 
 
 @st.cache_resource(max_entries=6, show_spinner="Drawing the map (once per server)…")
@@ -123,7 +125,9 @@ def _deck(m: RealMap, found) -> pdk.Deck:
     neighbours drawn bigger with their labels."""
     xy = m.coords / max(float(np.abs(m.coords).max()), 1e-12)         # (top, 2) in [-1, 1]
     points = pd.DataFrame({"word": [shown(w) for w in m.labels], "x": xy[:, 0], "y": -xy[:, 1]})
-    layers = [pdk.Layer("ScatterplotLayer", points, get_position=["x", "y"], get_fill_color=POINT,
+    on_dark = dark() and not handout()
+    layers = [pdk.Layer("ScatterplotLayer", points, get_position=["x", "y"],
+                        get_fill_color=DARK_POINT if on_dark else POINT,
                         get_radius=2, radius_units="pixels", pickable=True)]
     if found is not None:
         rows = [found.row] + [j for j, _, _ in found.near]
@@ -132,7 +136,7 @@ def _deck(m: RealMap, found) -> pdk.Deck:
         layers += [pdk.Layer("ScatterplotLayer", marked, get_position=["x", "y"], get_fill_color="colour",
                              get_radius=6, radius_units="pixels", pickable=True),
                    pdk.Layer("TextLayer", marked, get_position=["x", "y"], get_text="word", get_size=14,
-                             get_color=[20, 20, 20, 255], get_pixel_offset=[0, -14])]
+                             get_color=[243, 244, 246, 255] if on_dark else [20, 20, 20, 255], get_pixel_offset=[0, -14])]
     view = pdk.ViewState(target=[0, 0, 0], zoom=math.log2(MAP_PX / 2.3))
     return pdk.Deck(layers=layers, views=[pdk.View(type="OrthographicView", controller=True)],
                     initial_view_state=view, map_style=None, tooltip={"text": "{word}"})

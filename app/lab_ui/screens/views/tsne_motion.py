@@ -27,7 +27,7 @@ def tsne_frames(E: np.ndarray, perplexity: float, seed: int):
 
 def tsne_motion_view(E: np.ndarray, vocab: list[str], colour: list[str], priority: list[int],
                      found: int | None = None) -> None:
-    st.subheader("t-SNE that moves")
+    st.header("t-SNE that moves")
     st.markdown("t-SNE starts from a tiny random cloud and moves the points a little at each "
                 "iteration, so that words that are near in the table end up near in the picture. "
                 "Press Play and watch the clusters form; then try another perplexity.")
