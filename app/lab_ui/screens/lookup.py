@@ -71,7 +71,7 @@ def row_panel(W: np.ndarray, row: int) -> None:
     # The verdict first, then the numbers it is about: in presenter mode (larger text) the
     # three tables take the screen's height, and the verdict must stay in the first view.
     if np.array_equal(product, gathered):
-        st.success(f"one_hot({row}) @ W equals W[{row}], number for number (both below). The "
+        st.success(f"Equal, number for number: one_hot({row}) @ W and W[{row}], both below. The "
                    f"multiplication did {V * d} multiplications, {(V - 1) * d} of them by zero; "
                    "reading the row did none.")
     else:  # cannot happen for finite tables; shown rather than hidden if it ever does
