@@ -2,7 +2,11 @@
 
 The flow (``main``): the sliders build the run's ``SkipGramConfig``; the text becomes a
 corpus; the run's ``RunRequest`` (the budget may cut its steps: said on the page) is trained
-or read from the cache (``lab_ui.server.runs.run``); its figures, then the open tab."""
+or read from the cache (``lab_ui.server.runs.run``); its figures, then the open tab.
+
+On the page the sliders come first and then what they change (figures, loss curve, pictures);
+the choice of text, the share note and the reset come after the results, so that at 1280x800
+the first view reaches the loss curve."""
 import logging
 
 import streamlit as st
