@@ -320,7 +320,8 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     else:
         df["group"] = colour
         col = _field("group", "nominal", scale=_group_colours(list(colour)),
-                     legend={"orient": "bottom", "columns": 3 if big or size < 400 else 4})   # 4 cut at 320 px
+                     legend={"orient": "bottom", "columns": 3 if big or size < 400 else 4,   # 4 cut at 320 px
+                             "title": None})   # the colours name the groups: no "group" line above them
         # the words in their group's darker shade (text needs 4.5:1, a point 3:1)
         text_col = _field("group", "nominal", scale=_group_colours(list(colour), TEXT_RATIO), legend=None)
     x, y = _field("x", "quantitative", scale=xscale, title=xtitle), _field("y", "quantitative", scale=yscale, title=ytitle)
