@@ -13,6 +13,7 @@ markers below.
 from __future__ import annotations
 
 import io
+from urllib.parse import urlparse
 
 from bench.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, launch_server, need_browser, stop_server, wait_healthy
 from tests.browser.helpers import AppPage, slug
@@ -46,6 +47,12 @@ def whole_page(page, max_height: int = 3200) -> bytes:
         page.set_viewport_size(size)
 
 
+def page_path(href: str) -> str:
+    """The path to open a sidebar link's screen: its own path (``/own_vectors``), not the file
+    name made of it (``own-vectors``, which Streamlit answers with "Page not found" and Home)."""
+    return "/" + urlparse(href).path.strip("/")
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -65,8 +72,8 @@ def main() -> None:
                 app.goto("/")
                 screens = screens or app.nav_links()   # the screens as the sidebar lists them
                 for title, href in screens:
-                    name = slug(href)
-                    app.goto("/" if name == "home" else f"/{name}")
+                    name = slug(href)                   # the file's name
+                    app.goto(page_path(href))
                     app.chart_problems(0)
                     app.page.wait_for_timeout(800)           # Vega-Lite's last resize
                     problems = layout_problems(app.page)

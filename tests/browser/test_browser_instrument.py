@@ -156,3 +156,21 @@ def test_projections_shows_its_four_pictures_in_one_row_at_1920(app):
     tops = app.page.evaluate("""() => [0, 1, 2, 3].map(i => {
         const e = document.querySelector('.st-key-proj_pictures_' + i); return e && e.getBoundingClientRect().top; })""")
     assert None not in tops and max(tops) - min(tops) < 2, f"the four pictures' tops: {tops}"
+
+
+def test_train_first_view_reaches_the_loss_chart_at_1280x800(app):
+    """Issue 28: Train's first view (1280x800, sidebar open, not scrolled) held the sliders and six
+    numbers, the loss chart began at about 985 px. The training-text choice now comes after the
+    results and the find box sits above the pictures it marks: at least 100 px of the loss chart
+    (its drawing, not the heading) are in the first view."""
+    app.page.set_viewport_size({"width": 1280, "height": 800})
+    app.goto("/train")
+    app.assert_healthy()
+    set_sidebar(app.page, "open")
+    chart = app.page.locator(".st-key-train_loss [data-testid='stVegaLiteChart'] svg.marks, "
+                             ".st-key-train_loss [data-testid='stVegaLiteChart'] canvas").first
+    chart.wait_for(state="visible", timeout=15_000)
+    top = chart.bounding_box()["y"]
+    assert top + 100 <= 800, f"the loss chart starts at y={top:.0f}: less than 100 px of it in the first 800 px"
+    choice = app.page.locator(".st-key-train_text_choice").bounding_box()
+    assert choice["y"] > top, "the training-text choice is above the loss chart again"

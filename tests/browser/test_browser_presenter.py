@@ -2,7 +2,8 @@
 
 * ``present=1`` hides the sidebar navigation; Previous / Next buttons walk the whole lesson in
   order, presenter mode stays on and ``present=1`` stays in the address; on every screen, at 1280x720, the key result is
-  above the fold and every text drawn in a chart is at least 18 px.
+  above the fold, every text is at least 18 px, no scatter label covers another or passes its
+  plot's edge (the drawn SVG text boxes), and no table is cut by its block (``layout.py``).
 * "Back to the lesson's run" on Train restores the reference run and a clean address.
 """
 from __future__ import annotations
@@ -117,7 +118,6 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
     assert query(page.url).get("present") == ["1"]
     assert page.locator("[data-testid='stSidebarNav']").count() == 0, "the sidebar navigation is still shown"
     problems = []
-    open_problems = []      # issue 28, not met yet: key results above the fold, scatter labels clear
     for i, (_, title, _, _) in enumerate(LESSON):
         app.assert_healthy()
         page.wait_for_timeout(300)
@@ -125,7 +125,7 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
         expect(key).to_be_visible()
         box = key.bounding_box()
         if box["y"] + min(box["height"], 80) > 720:
-            open_problems.append(f"{title}: key result starts at y={box['y']:.0f}, below the fold of 720 px")
+            problems.append(f"{title}: key result starts at y={box['y']:.0f}, below the fold of 720 px")
         small = page.evaluate(SMALL_TEXT_JS, 18)
         if small:
             problems.append(f"{title}: chart text under 18 px: {small[:5]}")
@@ -134,9 +134,8 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
             problems.append(f"{title}: text under 18 px: {small[:5]}")
         labels = page.evaluate(LABELS_JS)
         if labels:
-            open_problems.append(f"{title}: {len(labels)} scatter labels overlap or are cut: {labels[:5]}")
-        for p in layout_problems(page):     # a table zoomed for the room that its block cuts: issue 28, open
-            (open_problems if "is cut off" in p and p.startswith("table") else problems).append(f"{title}: {p}")
+            problems.append(f"{title}: {len(labels)} scatter labels overlap or are cut: {labels[:5]}")
+        problems += [f"{title}: {p}" for p in layout_problems(page)]   # e.g. a zoomed table its block cuts
         # still presenting: no sidebar navigation, Previous / Next at the end of the screen
         assert page.locator("[data-testid='stSidebarNav']").count() == 0, f"{title}: sidebar is back"
         if i > 0:
@@ -148,8 +147,6 @@ def test_presenter_mode_walks_the_lesson_with_next(app):
             app.rerun(nxt.click)
     assert page.evaluate(SVG_TEXT_JS) > 0, "charts are not drawn as SVG: the text check saw nothing"
     assert not problems, "\n".join(problems)
-    if open_problems:       # every check above holds; these are issue 28's open part, listed
-        pytest.xfail("issue 28, open: " + "; ".join(open_problems))
 
 
 def test_next_buttons_follow_the_lesson_without_presenter_mode(app):

@@ -135,8 +135,6 @@ def main() -> None:
           "the window or d_model and compare the losses and the neighbours.")
     config, window = controls()
     reset_button("cbow_", key="cbow_reset", defaults=DEFAULTS)
-    st.caption(f"Text: “{GUIDE_TEXT}”. Both models start from the same random tables (seed "
-               f"{config.seed}) and take {config.steps:,} full-batch steps at learning rate {config.lr:g}.")
     corpus = corpus_for(GUIDE_TEXT, window)
     runs = train_both(config, window)
     if runs is None:
@@ -144,6 +142,9 @@ def main() -> None:
     sg, cb, sg_seconds, cb_seconds = runs
     floors = {"skip-gram": loss_floor(corpus), "CBOW": cbow.loss_floor(corpus)}
     metrics_panel(corpus, sg, cb, floors, sg_seconds, cb_seconds)
+    # what was trained, after the figures (in presenter mode the figures must stay in the first view)
+    st.caption(f"Text: “{GUIDE_TEXT}”. Both models start from the same random tables (seed "
+               f"{config.seed}) and take {config.steps:,} full-batch steps at learning rate {config.lr:g}.")
     failed = diverged_note(sg, cb)
     loss_panel(corpus, sg, cb, floors)
     if failed:

@@ -68,6 +68,14 @@ def row_panel(W: np.ndarray, row: int) -> None:
     oh = one_hot(row, V)                  # (V,)
     product = one_hot_lookup(W, [row])[0]  # (d,)
     gathered = lookup(W, [row])[0]         # (d,)
+    # The verdict first, then the numbers it is about: in presenter mode (larger text) the
+    # three tables take the screen's height, and the verdict must stay in the first view.
+    if np.array_equal(product, gathered):
+        st.success(f"Equal, number for number: one_hot({row}) @ W and W[{row}], both below. The "
+                   f"multiplication did {V * d} multiplications, {(V - 1) * d} of them by zero; "
+                   "reading the row did none.")
+    else:  # cannot happen for finite tables; shown rather than hidden if it ever does
+        st.error("The product and the row differ, which should be impossible.")
     st.markdown(f"**one_hot({row})**, a row of {V} numbers with a single 1:")
     data_table(vector_frame(oh.astype(int), f"one_hot({row})", "slot"), key="lookup_oh")
     c1, c2 = layout.blocks(layout.PANEL - 20, layout.PANEL - 20, gap="small")
@@ -77,11 +85,6 @@ def row_panel(W: np.ndarray, row: int) -> None:
     with c2:
         st.markdown(f"**W[{row}]** (just read the row):")
         data_table(vector_frame(gathered, f"W[{row}]"), key="lookup_row_out")
-    if np.array_equal(product, gathered):
-        st.success(f"Equal, number for number. The multiplication did {V * d} multiplications, "
-                   f"{(V - 1) * d} of them by zero; reading the row did none.")
-    else:  # cannot happen for finite tables; shown rather than hidden if it ever does
-        st.error("The product and the row differ, which should be impossible.")
 
 
 def batch_panel(W: np.ndarray) -> None:

@@ -30,7 +30,8 @@ def places_panel(E, vocab, ids_a, ids_b, P) -> None:
     repeats = [(name, vocab[r.word] if r else "", r) for name, ids in (("A", ids_a), ("B", ids_b))
                for r in [first_repeat(E, ids, P)]]
     st.markdown(captions.places_reading(P is not None, repeats))
-    left, right = layout.blocks(layout.HALF, layout.HALF, key="pos_places")
+    w = layout.block_px(layout.HALF, 420)     # presenter: A | B still side by side at 1280, columns at 18 px
+    left, right = layout.blocks(w, w, key="pos_places", gap="small")
     for where, name, ids in ((left, "A", ids_a), (right, "B", ids_b)):
         with where:
             st.markdown(f"**Sentence {name}**")

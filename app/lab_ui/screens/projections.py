@@ -17,13 +17,16 @@ from core.similarity import cosine_matrix
 KEPT_K = 5   # k of the neighbourhood kept by each picture
 
 
+FIND_PX = 300    # the find box's block, beside the seed
+RESET_PX = 230   # the reset button's block
+
+
 def main() -> None:
     intro("8. Projections: looking without being fooled",
           "A table of many columns has to be squashed to draw it on a screen, and every squashing "
           "loses something. Here the same trained table is drawn four ways. **Try:** change the "
           "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
-    reset_button("proj_", key="proj_reset")
-    source, perps, seed = picture_controls()
+    source, perps, seed, find_where = picture_controls()
     if source in REAL_TABLES:
         real_map_view(REAL_TABLES[source], source)
         st.divider()
@@ -32,15 +35,16 @@ def main() -> None:
         context_view()
         return
     table = trained_table(source)
-    if source.startswith("Word groups"):
-        st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). "
-                   "The most frequent words are labelled where a label fits; every word is in the table "
-                   "under each picture (and under the mouse pointer).")
     if not perps:
         st.info("Pick at least one perplexity to draw a t-SNE picture next to PCA.")
     shown = pictures(table, perps, seed, KEPT_K)
-    found = find_box("proj_find", table.vocab)
+    with find_where:
+        found = find_box("proj_find", table.vocab)
     pictures_row(table, shown, found)
+    if source.startswith("Word groups"):     # how to read them, after the pictures
+        st.caption(f"{len(table.vocab)} words, coloured by their known group (grey: words outside the groups). "
+                   "The most frequent words are labelled where a label fits; every word is in the table "
+                   "under each picture (and under the mouse pointer).")
     if found is not None:
         found_panel(table, shown, found)
     neighbours_kept(shown, KEPT_K)
@@ -52,10 +56,15 @@ def main() -> None:
     context_view()
 
 
-def picture_controls() -> tuple[str, tuple[int, ...], int]:
-    """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen)."""
+def picture_controls():
+    """Which table, which t-SNE perplexities and seed (a typo in the seed stops the screen), and
+    the block for the find box: under the bar, one row holds the seed, the find box and the reset
+    (in presenter mode the first picture then starts in the first view of 1280x720)."""
     bar = layout.controls_bar("proj")      # one row at 853 px: the seed sits under the bar
-    c = [layout.control(bar, 230), layout.control(bar, 250), layout.blocks(layout.MIN_CONTROL)[0]]
+    under = layout.blocks(layout.MIN_CONTROL, FIND_PX, RESET_PX, key="proj_under", gap="small")
+    c = [layout.control(bar, 230), layout.control(bar, 250), under[0]]
+    with under[2]:
+        reset_button("proj_", key="proj_reset")
     real = [shown for shown, name in REAL_TABLES.items() if installed(name)]
     source = c[0].radio("Table", ["Word groups (generated)", "The lesson's 33 words", *real], horizontal=False,
                         key="proj_source", bind="query-params",
@@ -71,7 +80,7 @@ def picture_controls() -> tuple[str, tuple[int, ...], int]:
     if len(real) < len(REAL_TABLES):
         st.caption("Real tables not installed here: "
                    f"{', '.join(t for t in REAL_TABLES if t not in real)} (`{MODELS_INSTALL}`).")
-    return source, tuple(int(p) for p in perps), int(seed)
+    return source, tuple(int(p) for p in perps), int(seed), under[1]
 
 
 def found_panel(table: Table, shown: list[Picture], found: int) -> None:

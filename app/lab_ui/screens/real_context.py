@@ -22,16 +22,25 @@ PASSAGES = ("A mortgage is a loan from a bank that you use to buy a home.\n"
 MAX_PASSAGES = 8
 
 
+# A sentence box's width: three a row in presenter mode at 1280 px (1.25 x 260 each, small
+# gaps), two a row at 1280 with the sidebar open.
+SENTENCE_PX = 260
+
+
 def main() -> None:
     intro("7d. Static against contextual, measured",
           "A static table gives a word one row, whatever the sentence. The layers after the table mix in "
           "the neighbouring words, so the vector they make of the same word changes with the sentence. "
           "Here both are measured on a real model, **all-MiniLM-L6-v2** (a small 6-layer BERT, 384 numbers "
           "per token). **Try:** your own word with two meanings.")
-    reset_button("rc_", key="rc_reset")
     table = table_or_stop(CONTEXT_MODEL)
-    word = st.text_input("The word", "bank", key="rc_word", bind="query-params", max_chars=30)
-    cols = layout.blocks(layout.HALF, layout.HALF, layout.HALF, key="rc_sentences")
+    # The word and the reset on one row, the sentences three a row where they fit (in presenter
+    # mode too): the cosines and their table stay in the first view of a 1280x720 projector.
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="medium", key="rc_top"):
+        word = st.text_input("The word", "bank", key="rc_word", bind="query-params", max_chars=30,
+                             width=layout.MIN_CONTROL + 50)
+        reset_button("rc_", key="rc_reset")
+    cols = layout.blocks(*[SENTENCE_PX] * 3, key="rc_sentences", gap="small")
     labels = [f"Sentence {i + 1}" + (" (the other meaning)" if i == 2 else "") for i in range(len(SENTENCES))]
     sentences = [cols[i].text_input(labels[i], s, key=named(f"rc_s{i}", labels[i]), bind="query-params",
                                     max_chars=200)

@@ -65,7 +65,8 @@ def rows_panel(table, enc, text: str) -> None:
     near = pd.DataFrame({"token (· = space)": [visible(t.text) for t in found.tokens[:listed]],
                          "nearest tokens by cosine": [", ".join(f"{visible(w)} {c:.2f}" for w, c in n)
                                                       for n in found.nearest]})
-    left, right = layout.blocks(layout.HALF + 100, layout.HALF + 100, key="rt_tables")
+    w = layout.block_px(layout.HALF + 100, layout.BIG_CHART)   # presenter: one full-width table a row
+    left, right = layout.blocks(w, w, key="rt_tables")
     left.markdown(f"**X = E[ids]**, the first {shown} of each row's {d} numbers")
     with left:
         data_table(rows, hide_index=True, key="rt_rows",

@@ -33,16 +33,17 @@ def main() -> None:
         st.stop()
     names = st.multiselect("Tokenizers", list(available), default=list(available), key="rtok_names",
                            bind="query-params", format_func=lambda n: SHOWN.get(n, n))
-    text = text_box("Text", "He sat on the river bank.\nShe got a bank loan.", key="rtok_text")
     chosen = {n: available[n] for n in names}
     if not chosen:
         st.warning("No tokenizer is chosen: pick at least one above.")
         return
+    words_panel(chosen)     # the fixed example first: its table is the screen's point (ids differ)
+    st.header("Your text in each tokenizer")
+    text = text_box("Text", "He sat on the river bank.\nShe got a bank loan.", key="rtok_text")
     if not text:
         st.warning("The text is empty: type something to see its pieces.")
     else:
         pieces_panel(chosen, text)
-    words_panel(chosen)
     sentencepiece_panel()
 
 

@@ -96,7 +96,8 @@ def word_panel(table) -> None:
     layout.metrics([dict(label="frequency rank", value=f"{m.rank:,}"),
                     dict(label="neighbours kept on the map", value=f"{len(m.kept)} of {MAP_NEIGHBOURS}"),
                     dict(label="spread the map keeps", value=f"{100 * m.explained:.0f}%")], key="rw_word_metrics")
-    left, right = layout.blocks(layout.PANEL, layout.PANEL, key="rw_word_tables")
+    w = layout.block_px(layout.PANEL, 400)     # presenter: wide enough for the columns at 18 px
+    left, right = layout.blocks(w, w, key="rw_word_tables")
     with left:
         data_table(pd.DataFrame({"in 50-d (cosine)": [w for w, _ in m.full], "cosine": [c for _, c in m.full],
                                      "on the map?": ["kept" if w in m.kept else "lost" for w, _ in m.full]}),

@@ -42,6 +42,7 @@ MARK_RATIO = 3.0
 CHART_TEXT = "#111827"
 DIVERGING = "blueorange"   # colour-blind safe, centred on white at 0
 FONT = 15
+BIG_AXIS_PX = 120          # presenter mode: a scatter plot's axes, title and padding beside its plot
 BIG_FONT = 20              # presenter mode: every chart text at least 18 px
 LEGEND_PAIR_CHARS = 28     # a bottom legend fits two names of this length side by side at 853 px
 MAX_CURVE_POINTS = 600     # a line of 600 points looks the same as 5,001 and draws far faster
@@ -295,7 +296,9 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
             colour: list[str] | None = None, labels: bool = True,
             priority: list[int] | None = None, big: bool = False,
             ring: tuple[int, ...] = (), far: tuple[bool, ...] = ()) -> dict:
-    """2-D points with word labels, filling its column's width, ``size`` px high.
+    """2-D points with word labels, filling its column's width, ``size`` px high; in presenter
+    mode (``big``) a plot of ``size - BIG_AXIS_PX`` x ``size`` px, the size its labels are placed
+    for, so that none passes the plot's edge (its axes make it about ``size`` wide).
 
     Colour is fixed per word by ``vocab``, or, with ``colour`` (one group name per word),
     per group (the same colour for a group on every chart, see ``GROUP_COLOURS``) with a legend.
@@ -306,29 +309,34 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     ``ring``: a found word's index, then its neighbours' indices, ringed and labelled; ``far``:
     for each neighbour, True if the picture places it far away (a dashed orange ring).
     """
-    from lab_ui.widgets.label_layout import place
+    from lab_ui.widgets.label_layout import padded_domain, place
 
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
-    scale = {"domain": list(domain)} if domain else {"zero": False, "nice": True, "padding": 24}
+    # Explicit domains (no "nice" rounding, no padding): the label placement's pixels are Vega's.
+    lo, hi = padded_domain(coords) if domain is None else ((domain[0],) * 2, (domain[1],) * 2)
+    xscale, yscale = ({"domain": [float(lo[k]), float(hi[k])], "nice": False, "zero": False} for k in (0, 1))
     if colour is None:
         col = text_col = _field("word", "nominal", scale=_word_colours(vocab), legend=None)
     else:
         df["group"] = colour
         col = _field("group", "nominal", scale=_group_colours(list(colour)),
-                     legend={"orient": "bottom", "columns": 3 if big else 4})
+                     legend={"orient": "bottom", "columns": 3 if big or size < 400 else 4,   # 4 cut at 320 px
+                             "title": None})   # the colours name the groups: no "group" line above them
         # the words in their group's darker shade (text needs 4.5:1, a point 3:1)
         text_col = _field("group", "nominal", scale=_group_colours(list(colour), TEXT_RATIO), legend=None)
-    x, y = _field("x", "quantitative", scale=scale, title=xtitle), _field("y", "quantitative", scale=scale, title=ytitle)
+    x, y = _field("x", "quantitative", scale=xscale, title=xtitle), _field("y", "quantitative", scale=yscale, title=ytitle)
     tooltip = ([_field("word", "nominal")] + ([_field("group", "nominal")] if colour else [])
                + [_field("x", "quantitative", format=".3f"), _field("y", "quantitative", format=".3f")])
     font = BIG_FONT if big else FONT
-    df = with_title(df, wrap_title(title, size, big))    # the title travels with the data (below)
+    # presenter mode: a plot of a known width (the column's size less the axes), for the labels
+    plot_w = size - BIG_AXIS_PX if big else size
+    df = with_title(df, wrap_title(title, plot_w, big))    # the title travels with the data (below)
     layers = [{"data": {"name": "points"},
                "mark": {"type": "circle", "opacity": 1, "size": 140 if labels or big else 90},   # 3:1 as drawn
                "encoding": {"color": col, "tooltip": tooltip, "x": x, "y": y}}]
     datasets = {"points": df}
     if labels or big:
-        spots = place(coords, words, width=size, height=size, font=font, priority=priority,
+        spots = place(coords, words, width=plot_w, height=size, font=font, priority=priority,
                       domain=domain)   # a label with no free place is left out: none covers another
         lab = pd.DataFrame({"x": [coords[i, 0] for i in spots], "y": [coords[i, 1] for i in spots],
                             "word": [words[i] for i in spots],
@@ -346,7 +354,10 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
         datasets["found"], found_layers = _rings(coords, words, ring, far, font)
         layers += found_layers
     body = {"layer": layers, **({"resolve": {"scale": {"color": "independent"}}} if colour is not None else {})}
-    return _chart(body, datasets, size, data_title("points") if title else "", big)
+    spec = _chart(body, datasets, size, data_title("points") if title else "", big)
+    if big:     # presenter mode: the plot is plot_w x size px, as the labels were placed for it
+        spec.update(width=plot_w, autosize={"type": "pad"})   # (the axes come on top of it)
+    return spec
 
 
 # A title that changes with the run (say "keeps 84%" instead of "keeps 88%", or "width 32") is

@@ -24,7 +24,8 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     """Every chart has its numbers one click away, and its PNG and SVG files beside them
     (``lab_ui.lesson.handout``); in a handout, or with the sidebar's "Open every chart's table",
     the numbers are open. ``key``: the table's key (its box is ``<key>_box``). ``stretch``:
-    fill the column's width (for charts built with ``width="container"``).
+    fill the column's width (for charts built with ``width="container"``; a spec with a width in
+    px keeps it).
 
     A closed box holds nothing: the table and the file buttons are built, sent and drawn
     only while the box is open (``lazy_box``), because a dozen tables drawn inside closed
@@ -40,6 +41,8 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
     on_dark = dark() and not handout()    # a handout prints in the light theme
     if isinstance(chart, dict):           # a cached Vega-Lite spec from lab_ui.widgets.charts
         spec = on_screen(chart, print_view=handout())
+        if isinstance(spec.get("width"), int):   # a plot of a fixed width (its axes on top): as built
+            width = "content"
         # its text alternative: Vega puts the description on an SVG chart's element as its ARIA
         # label; a canvas has none, so the same words come first in a hidden image label
         spec = {**spec, "description": summary(chart, columns)}

@@ -21,6 +21,7 @@ import numpy as np
 
 POINT_RADIUS = 7       # px kept free around every point
 CHAR_WIDTH = 0.62      # label width per character, in font sizes
+LINE_HEIGHT = 1.4      # a label's drawn height, in font sizes (its box as Chromium measures it: 27 px at 20 px)
 
 
 def candidates(font: int) -> list[tuple[float, float, str]]:
@@ -41,17 +42,26 @@ def _hits(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def padded_domain(coords: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each axis's range of the points, widened by 8% of its span on both sides: (lo, hi), each (2,).
+    The scatter plot gives its scales exactly this domain, so that the pixels worked out here are
+    where Vega draws the points."""
+    xy = np.asarray(coords, dtype=float)
+    lo, hi = xy.min(axis=0), xy.max(axis=0)
+    pad = 0.08 * np.maximum(hi - lo, 1e-9)
+    return lo - pad, hi + pad
+
+
 def to_pixels(coords: np.ndarray, width: float, height: float,
               domain: tuple[float, float] | None = None) -> np.ndarray:
-    """Data coordinates (n, 2) -> pixel positions (n, 2), y pointing down."""
+    """Data coordinates (n, 2) -> pixel positions (n, 2), y pointing down:
+    x_px = (x - lo) / (hi - lo) * width, y_px = (1 - (y - lo) / (hi - lo)) * height."""
     xy = np.asarray(coords, dtype=float)
     if domain is not None:
         lo = np.array([domain[0], domain[0]])
         hi = np.array([domain[1], domain[1]])
     else:
-        lo, hi = xy.min(axis=0), xy.max(axis=0)
-        pad = 0.08 * np.maximum(hi - lo, 1e-9)
-        lo, hi = lo - pad, hi + pad
+        lo, hi = padded_domain(xy)
     span = np.maximum(hi - lo, 1e-12)
     u = (xy - lo) / span                           # (n, 2) in [0, 1]
     return np.column_stack([u[:, 0] * width, (1 - u[:, 1]) * height])
@@ -67,7 +77,7 @@ def place(coords: np.ndarray, words: list[str], width: float, height: float, fon
     [0, 1]
     """
     pix = to_pixels(coords, width, height, domain)
-    h = 1.1 * font
+    h = LINE_HEIGHT * font
     dots = [(x - POINT_RADIUS, y - POINT_RADIUS, x + POINT_RADIUS, y + POINT_RADIUS) for x, y in pix]
     order = list(priority) if priority is not None else list(range(len(words)))
     order += [i for i in range(len(words)) if i not in set(order)]

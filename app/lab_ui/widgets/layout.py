@@ -86,6 +86,12 @@ def chart_px() -> int:
     return BIG_CHART if st.session_state.get("present_mode") else CHART
 
 
+def block_px(normal: int, presenter: int) -> int:
+    """A block's width that differs in presenter mode (where ``blocks`` grows it by
+    PRESENTER_GROWTH): for a table whose columns need more than the grown block at 18 px."""
+    return presenter if st.session_state.get("present_mode") else normal
+
+
 def metrics(items: list[dict], key: str | None = None) -> None:
     """A row of ``st.metric`` (each item: its keyword arguments) that wraps instead of
     truncating: every metric is as wide as its own label and value."""

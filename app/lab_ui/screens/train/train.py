@@ -2,7 +2,11 @@
 
 The flow (``main``): the sliders build the run's ``SkipGramConfig``; the text becomes a
 corpus; the run's ``RunRequest`` (the budget may cut its steps: said on the page) is trained
-or read from the cache (``lab_ui.server.runs.run``); its figures, then the open tab."""
+or read from the cache (``lab_ui.server.runs.run``); its figures, then the open tab.
+
+On the page the sliders come first and then what they change (figures, loss curve, pictures);
+the choice of text, the share note and the reset come after the results, so that at 1280x800
+the first view reaches the loss curve."""
 import logging
 
 import streamlit as st
@@ -30,29 +34,37 @@ def main() -> None:
           "Words that appear in similar company tend to mean similar things. Here a tiny **skip-gram** "
           "model learns one vector per word by guessing each word's neighbours in a text. "
           "**Try:** move the sliders and watch the loss, the similarity heatmap and the map of words "
-          "change. The starting settings are the lesson's reference run.")
+          "change. The starting settings are the lesson's reference run; the text it trains on is "
+          "chosen at the end of the screen.")
     given = link_values()                     # read before the widgets, which drop bad values
     sliders = layout.controls_bar("train")    # the full softmax's row: drawn once the text is known
-    text, source_note = corpus_controls()
+    results = st.container()                  # the sliders' results, filled once the text is known
+    choice = st.container(key="train_text_choice")   # the text after the results: the first view
+    with choice:                              # is the sliders and what they change
+        st.divider()
+        st.header("The training text")
+        text, source_note = corpus_controls()
     source = st.session_state.get("train_source")
     if bigtext_view.is_big(text):             # too many distinct words for the full softmax: word2vec
         keep_hidden_controls()                # only word2vec's own settings show, and the seed
-        link_notes(given, source, text)
-        bigtext_view.show(text, source_note, seed_control)
+        with results:
+            link_notes(given, source, text)
+            bigtext_view.show(text, source_note, seed_control)
         st.stop()
     config, window = run_controls(sliders)
-    link_notes(given, source, text)
-    share_note(pasted=source == PASTED)
-    reset_button("train_", key="train_reset", defaults=LESSON_RUN)
-
-    corpus = corpus_or_stop(text, window)
-    corpus_notes(corpus, text, source_note, pasted=source == PASTED)
-    result = train_or_stop(train_request(text, window, config))
-    assert isinstance(result.config, SkipGramConfig)
-    config = result.config                    # as trained: the budget may have cut the steps
-    floor = loss_floor(corpus)
-    run_figures(result, corpus, config, floor)
-    open_tab(result, corpus, text, window, config, floor, generated() if source == GENERATED else None)
+    with choice:
+        share_note(pasted=source == PASTED)
+        reset_button("train_", key="train_reset", defaults=LESSON_RUN)
+    with results:
+        link_notes(given, source, text)
+        corpus = corpus_or_stop(text, window)
+        corpus_notes(corpus, text, source_note, pasted=source == PASTED)
+        result = train_or_stop(train_request(text, window, config))
+        assert isinstance(result.config, SkipGramConfig)
+        config = result.config                # as trained: the budget may have cut the steps
+        floor = loss_floor(corpus)
+        run_figures(result, corpus, config, floor)
+        open_tab(result, corpus, text, window, config, floor, generated() if source == GENERATED else None)
 
 
 def link_notes(given: dict[str, list[str]], source: str | None, text: str) -> None:
@@ -60,7 +72,7 @@ def link_notes(given: dict[str, list[str]], source: str | None, text: str) -> No
     link_notice(given)
     if source == PASTED and "train_source" in given and text == GUIDE_TEXT:
         st.info("This link asks for a pasted text, but a link carries only the settings, not the text "
-                "itself: the box above starts with the lesson's 33 words. Paste the text you were given "
+                "itself: the text box at the end of the screen starts with the lesson's 33 words. Paste the text you were given "
                 "to get the shared run.", icon=":material/link_off:")
 
 
@@ -142,23 +154,26 @@ def open_tab(result: RunResult, corpus: Corpus, text: str, window: int, config: 
     """The tabs under the figures. Only the open one is computed (``on_change="rerun"`` makes
     each tab report whether it is open). ``generated_text``: the generator's corpus when the
     run was trained on it, else None."""
-    found = None if result.diverged else find_box("train_find", corpus.vocab)
     tabs = st.tabs(TABS, key=named("train_tab", "Tabs: " + ", ".join(TABS)), on_change="rerun", bind="query-params")
     for name, tab in zip(TABS, tabs):
         if tab.open:
             with tab:
-                tab_view(name, result, corpus, text, window, config, floor, generated_text, found)
+                tab_view(name, result, corpus, text, window, config, floor, generated_text)
 
 
 def tab_view(name: str, result: RunResult, corpus: Corpus, text: str, window: int,
-             config: SkipGramConfig, floor: float, generated_text=None, found: int | None = None) -> None:
-    """The content of the tab called ``name``; ``found``: the word of the find box, if any."""
+             config: SkipGramConfig, floor: float, generated_text=None) -> None:
+    """The content of the tab called ``name``. The two tabs with pictures of the words draw the
+    find box ("Find a word on every picture") themselves: Result under its loss curve, next to the
+    pictures it marks, so that the first view of the screen reaches the loss curve."""
+    def find() -> int | None:
+        return None if result.diverged else find_box("train_find", corpus.vocab)
     if name == "Result":
-        result_tab(result, corpus, floor, window, config.d_model, generated_text, found)
+        result_tab(result, corpus, floor, window, config.d_model, generated_text, find=find)
         if generated_text is not None and not result.diverged:
             groups_view(result, corpus, generated_text)
     elif name == "Replay training":
-        replay_view(result, corpus, found)
+        replay_view(result, corpus, find())
     elif name == "Compare runs":
         compare_view(result, corpus, text, window, config)
     elif name == "Negative sampling":

@@ -3,6 +3,8 @@ and the notes under them. Each panel takes what it shows as arguments; every num
 from core."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -25,10 +27,14 @@ BIG_HEATMAP = 24
 
 
 def result_tab(result: RunResult, corpus: Corpus, floor: float, window: int, d_model: int,
-               generated=None, found: int | None = None) -> None:
+               generated=None, found: int | None = None,
+               find: Callable[[], int | None] | None = None) -> None:
     """The whole tab, top to bottom. ``generated``: the generator's corpus when the run was
-    trained on it (its groups colour the map), else None."""
+    trained on it (its groups colour the map), else None. ``found``: the word to ring, or
+    ``find``: the find box, drawn under the loss curve (above the pictures it marks), which gives it."""
     loss_panel(result, corpus, floor)
+    if find is not None:
+        found = find()
     if result.diverged:
         return
     S = run_cosines(result)                     # (V, V) cosine of every pair of trained rows
