@@ -221,3 +221,25 @@ def test_projections_webgl_map_is_the_default(glove):
     at = open_screen("projections", proj_source=GLOVE)
     assert len(at.get("deck_gl_json_chart")) == 1
     assert _plain_chart_points(at) is None
+
+
+def test_projections_plain_chart_in_the_dark_theme_is_recoloured_with_its_text_alternative(glove):
+    """The plain map is drawn as every other chart: on the dark page its spec gets the dark
+    background, and a hidden image label, the chart's summary, comes just before it."""
+    import json
+
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    from lab_ui.widgets.theme import BACKGROUND
+    for dark in (True, False):
+        query = dict(proj_source=GLOVE, proj_real_draw="Plain chart (no WebGL)", **({"theme": "dark"} if dark else {}))
+        at = open_screen("projections", **query)
+        assert_clean(at)
+        layered = [c for c in at.get("vega_lite_chart") if "layer" in json.loads(c.proto.spec)]
+        assert len(layered) == 1                                 # the plain map is the screen's one layered chart
+        rows = [len(convert_arrow_bytes_to_pandas_df(d.data.data)) for d in layered[0].proto.datasets]
+        assert 5000 in rows                                      # its points, sent beside the spec
+        spec = json.loads(layered[0].proto.spec)
+        assert spec.get("config", {}).get("background") == (BACKGROUND if dark else None)
+        alts = [h.proto.body for h in at.get("html") if 'class="chart-alt"' in h.proto.body]
+        assert any('aria-label="Scatter map. Its numbers (row, word, x, y)' in a for a in alts), alts
