@@ -223,6 +223,16 @@ def test_projections_webgl_map_is_the_default(glove):
     assert _plain_chart_points(at) is None
 
 
+def test_projections_turns_off_the_tsne_settings_on_a_real_table(glove):
+    """A real table is drawn by PCA only: its t-SNE perplexities and seed are shown switched off,
+    and switched on again for a toy table."""
+    for source, off in ((GLOVE, True), ("The lesson's 33 words", False)):
+        at = open_screen("projections", proj_source=source)
+        assert_clean(at)
+        assert at.multiselect(key="proj_perplexities").disabled is off
+        assert [t.disabled for t in at.text_input if t.label == "t-SNE seed"] == [off]
+
+
 def test_projections_plain_chart_in_the_dark_theme_is_recoloured_with_its_text_alternative(glove):
     """The plain map is drawn as every other chart: on the dark page its spec gets the dark
     background, and a hidden image label, the chart's summary, comes just before it."""

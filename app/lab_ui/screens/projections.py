@@ -70,11 +70,13 @@ def picture_controls():
                         key="proj_source", bind="query-params",
                         help="The first two are trained on the Train screen's settings for their text; "
                              "the real ones are read from the installed model files.")
+    real_table = source in REAL_TABLES     # drawn by PCA only: the t-SNE settings do nothing there
     perps = c[1].multiselect("t-SNE perplexities (up to 3)", [2, 5, 10, 30, 50], default=[2, 5, 30],
-                             max_selections=3, key="proj_perplexities", bind="query-params",
+                             max_selections=3, key="proj_perplexities", bind="query-params", disabled=real_table,
                              help="Roughly how many neighbours each point tries to keep close. "
-                                  "Not the perplexity of a language model.")
-    seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2], bind="query-params")
+                                  "Not the perplexity of a language model."
+                                  + (" A real table is drawn by PCA only, so this is off." if real_table else ""))
+    seed = whole_input("t-SNE seed", 0, 1000, 0, "proj_seed", where=c[2], bind="query-params", disabled=real_table)
     if seed is None:
         st.stop()
     if len(real) < len(REAL_TABLES):
