@@ -226,13 +226,28 @@ class _Checker(ast.NodeVisitor):
         self.flag("io", node, f"{name or attr}(...) writes to disk")
 
 
+def _fixed_strings(tree: ast.Module) -> set[str]:
+    """Module-level names bound to fixed text: a string constant, or an f-string whose every
+    field is a name already fixed (a style sheet built from the module's own colour constants)."""
+    fixed: set[str] = set()
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets)):
+            continue
+        v = node.value
+        constant = isinstance(v, ast.Constant) and isinstance(v.value, str)
+        built = isinstance(v, ast.JoinedStr) and all(
+            isinstance(f.value, ast.Name) and f.value.id in fixed and f.format_spec is None
+            for f in v.values if isinstance(f, ast.FormattedValue))
+        if constant or built:
+            fixed |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return fixed
+
+
 def check_source(text: str, path: str = "<snippet>") -> list[Finding]:
     """Every broken rule in one file's source text."""
     checker = _Checker(path)
     tree = ast.parse(text, filename=path)
-    checker.fixed_strings = {t.id for node in tree.body if isinstance(node, ast.Assign)
-                             and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-                             for t in node.targets if isinstance(t, ast.Name)}
+    checker.fixed_strings = _fixed_strings(tree)
     checker.visit(tree)
     if path == HTML_HELPER_PATH:
         checker.findings += _check_helper(text, path)

@@ -37,6 +37,13 @@ def test_raw_html_comes_only_from_the_escaping_helper():
 
 
 BAD = {
+    "a module-level f-string holding data as HTML": """
+import streamlit as st
+import os
+INK = os.environ.get("INK", "")
+CSS = f"<style>p {{ color: {INK}; }}</style>"
+st.html(CSS)
+""",
     "bare cache_data decorator": """
 import streamlit as st
 @st.cache_data
@@ -159,6 +166,12 @@ def load2(): return 2
 import streamlit as st
 @st.cache_resource(max_entries=2)
 def load(path): return path
+""",
+    "a style sheet built from the module's own colour constants": """
+import streamlit as st
+INK = "#111"
+CSS = f"<style>p {{ color: {INK}; }}</style>"
+st.html(CSS)
 """,
     "chips through the helper": """
 import streamlit as st

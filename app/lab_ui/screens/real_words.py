@@ -43,7 +43,7 @@ def main() -> None:
     game_panel(table)
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_resource(show_spinner=False, max_entries=2)   # one per real word table
 def _wordsim(_table):
     """GloVe's Spearman rho on WordSim-353 (once per server: 353 cosines)."""
     return benchmark(_table, read_pairs(WORDSIM353))

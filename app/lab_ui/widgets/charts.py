@@ -312,9 +312,14 @@ def scatter(coords: np.ndarray, words: list[str], vocab: list[str], title: str =
     from lab_ui.widgets.label_layout import padded_domain, place
 
     df = pd.DataFrame({"x": coords[:, 0], "y": coords[:, 1], "word": words})
-    # Explicit domains (no "nice" rounding, no padding): the label placement's pixels are Vega's.
-    lo, hi = padded_domain(coords) if domain is None else ((domain[0],) * 2, (domain[1],) * 2)
-    xscale, yscale = ({"domain": [float(lo[k]), float(hi[k])], "nice": False, "zero": False} for k in (0, 1))
+    if big:
+        # presenter mode: explicit domains (no "nice" rounding, no padding), so that the label
+        # placement's pixels are Vega's. The spec then changes with the run (the page builds the
+        # chart again); elsewhere the spec stays the same and a new run only swaps its data.
+        lo, hi = padded_domain(coords) if domain is None else ((domain[0],) * 2, (domain[1],) * 2)
+        xscale, yscale = ({"domain": [float(lo[k]), float(hi[k])], "nice": False, "zero": False} for k in (0, 1))
+    else:
+        xscale = yscale = {"domain": list(domain)} if domain else {"zero": False, "nice": True, "padding": 24}
     if colour is None:
         col = text_col = _field("word", "nominal", scale=_word_colours(vocab), legend=None)
     else:

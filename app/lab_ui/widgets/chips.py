@@ -60,3 +60,19 @@ def hide_css(keys: list[str]) -> str:
     ``_`` and ``-`` only (``lab_ui.lesson.links`` checks), and escaped again here."""
     return ("<style>" + ", ".join(f".st-key-{html.escape(k)}" for k in keys)
             + " {display: none !important;}</style>")
+
+
+# A chart's text alternative for screen readers: an element with role="img" and the chart's
+# summary as its ARIA label, right before the chart, clipped to nothing on screen and taken out
+# of the page's flow (no gap between the blocks). A fixed style; the label is escaped.
+ALT_STYLE = ("<style>[data-testid='stElementContainer']:has(.chart-alt) { position: absolute !important; "
+             "width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }</style>")
+
+
+def image_label_html(text: str) -> str:
+    """A hidden image label for a chart, its text escaped.
+
+    >>> image_label_html('a <b> "c"').endswith('role="img" aria-label="a &lt;b&gt; &quot;c&quot;"></div>')
+    True
+    """
+    return ALT_STYLE + f'<div class="chart-alt" role="img" aria-label="{html.escape(text, quote=True)}"></div>'

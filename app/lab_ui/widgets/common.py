@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import html
 import re
 from typing import Literal
 
@@ -64,16 +63,11 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
         lazy_box(label, f"{key}_box", _numbers, chart, table, key)
 
 
-# A chart's text alternative for screen readers: an element with role="img" and the chart's
-# summary as its ARIA label, right before the chart, clipped to nothing on screen and taken out
-# of the page's flow (no gap between the blocks). A fixed style; the label is escaped.
-ALT_STYLE = ("<style>[data-testid='stElementContainer']:has(.chart-alt) { position: absolute !important; "
-             "width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }</style>")
-
-
 def text_alternative(text: str) -> None:
-    """A hidden image label (``role="img"``, ``aria-label=text``) read just before a chart."""
-    st.html(f'{ALT_STYLE}<div class="chart-alt" role="img" aria-label="{html.escape(text, quote=True)}"></div>')
+    """A hidden image label (``role="img"``, ``aria-label=text``) read just before a chart
+    (built, escaped, by ``lab_ui.widgets.chips.image_label_html``)."""
+    from lab_ui.widgets.chips import image_label_html
+    st.html(image_label_html(text))
 
 
 def more(label: str):
