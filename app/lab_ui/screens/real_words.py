@@ -66,7 +66,7 @@ def people_panel(table) -> None:
                "orders (1 = the same order, 0 = no relation). This figure is **our own measurement**, "
                f"computed here on the installed table; {_left_out(got)}. "
                "We found no published figure for this 50-number table to compare it with. The nearest, about "
-               "0.52 in the example of the `web` word-embedding benchmark package (Jastrzebski et al., 2017), "
+               "0.52 in the example of the word-embedding benchmark package “web” (Jastrzebski et al., 2017), "
                "is for GloVe 6B's 300-number table: a different table, so it is not a check of ours.")
 
 
