@@ -28,13 +28,13 @@ def test_the_negative_sampling_run_trains_the_config_it_was_given(monkeypatch, l
     request = RunRequest("negsampling", GUIDE_TEXT, ns, 2, max_vocab=TRAIN_VOCAB_CAP)
     calls = []
 
-    def call(fn, *args, callback=None, **kwargs):
-        calls.append((fn, args))
+    def call(fn, *args, callback=None, stoppable=True, grace=0.0, background=False, **kwargs):
+        calls.append((fn, args))                          # the worker's own options are not fn's
         return fn(*args, callback=callback, **kwargs)     # in this process, as the worker would
 
     monkeypatch.setattr(runs.workers, "call", call)
     monkeypatch.setattr(runs, "is_long", lambda work: long)
-    monkeypatch.setattr(runs, "heavy_slot", lambda placeholder: contextlib.nullcontext())
+    monkeypatch.setattr(runs, "heavy_slot", lambda placeholder, *args, **kwargs: contextlib.nullcontext())
     runs.run_cache().clear()
     r = runs.run(request)
     corpus = Corpus.from_text(GUIDE_TEXT, window=2, max_vocab=TRAIN_VOCAB_CAP)

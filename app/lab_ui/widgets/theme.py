@@ -18,15 +18,15 @@ import streamlit as st
 
 THEME_KEY = "theme"       # the link parameter: theme=dark
 DARK = "dark"
-MODE_KEY = "theme_mode"   # the session's own record (widget state can be cleaned up)
+THEME_MODE_KEY = "theme_mode"   # the session's own record (widget state can be cleaned up)
 SWITCH_KEY = "theme_switch"
 
 BACKGROUND = "#0f1318"    # the page
-PANEL = "#1b2129"         # the sidebar, text boxes, code, menus
-TEXT = "#f3f4f6"          # 17:1 on BACKGROUND, 15:1 on PANEL
+PANEL_COLOUR = "#1b2129"         # the sidebar, text boxes, code, menus
+TEXT = "#f3f4f6"          # 17:1 on BACKGROUND, 15:1 on PANEL_COLOUR
 OUTLINE = "#8b95a3"       # a box's edge: 6.1:1 on BACKGROUND (WCAG 1.4.11 asks 3:1)
 ACCENT = "#6cb6ff"        # links, focus ring, slider thumbs: 8.4:1 on BACKGROUND
-GRID = "#3a434f"          # a chart's grid lines (not read: the axes' labels are)
+GRID_COLOUR = "#3a434f"          # a chart's grid lines (not read: the axes' labels are)
 
 # The page style of the dark theme (a fixed string, no data in it). Every text of the app takes
 # the light text colour (Streamlit's own greys and its primary colour as text fall below 4.5:1 on
@@ -39,11 +39,11 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 [data-testid="stApp"] *, [data-baseweb="popover"] *, [data-baseweb="tooltip"] *,
 [data-testid="stTooltipContent"] * {{ color: {TEXT} !important; }}
 [data-testid="stSidebar"], [data-testid="stSidebarContent"], [data-testid="stSidebarHeader"]
-{{ background-color: {PANEL} !important; }}
+{{ background-color: {PANEL_COLOUR} !important; }}
 [data-testid="stApp"] a, [data-testid="stApp"] a * {{ color: {ACCENT} !important; }}
 [data-testid="stApp"] [data-testid="stSidebarNavLink"] *, [data-testid="stApp"] [data-testid="stPageLink"] a *
 {{ color: {TEXT} !important; }}
-[data-testid="stAlertContainer"] {{ background-color: {PANEL} !important; border-left: 4px solid {ACCENT}; }}
+[data-testid="stAlertContainer"] {{ background-color: {PANEL_COLOUR} !important; border-left: 4px solid {ACCENT}; }}
 [data-testid="stAlertContainer"]:has([data-testid="stAlertContentWarning"]) {{ border-left-color: #f2c94c; }}
 [data-testid="stAlertContainer"]:has([data-testid="stAlertContentError"]) {{ border-left-color: #ff7b72; }}
 [data-testid="stAlertContainer"]:has([data-testid="stAlertContentSuccess"]) {{ border-left-color: #56d364; }}
@@ -53,25 +53,25 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 
 [data-testid="stFileUploaderDropzone"], [data-testid="stNumberInputContainer"],
 [data-testid="stApp"] pre, [data-testid="stApp"] code, [data-testid="stCode"] *
-{{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
+{{ background-color: {PANEL_COLOUR} !important; border-color: {OUTLINE} !important; }}
 [data-baseweb="popover"] > div, [data-baseweb="popover"] ul, [data-baseweb="popover"] li,
 [data-baseweb="menu"], [role="listbox"], [role="option"], [data-baseweb="tooltip"] > div,
-[data-testid="stTooltipContent"] {{ background-color: {PANEL} !important; }}
+[data-testid="stTooltipContent"] {{ background-color: {PANEL_COLOUR} !important; }}
 [role="option"]:hover, [role="option"][aria-selected="true"] {{ background-color: #2c3440 !important; }}
 [data-baseweb="select"] > div div {{ background-color: transparent !important; }}
 [data-baseweb="select"] [data-baseweb="tag"], [data-baseweb="tag"] {{ background-color: #2c4a6b !important; }}
 [data-testid="stBaseButton-secondary"], [data-testid="stBaseButton-secondaryFormSubmit"],
 [data-testid="stBaseButton-minimal"], [data-testid="stDownloadButton"] button, [data-testid^="stBaseLinkButton"],
-[data-testid="stPopoverButton"] {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
-[data-testid^="stBaseButton"], [data-testid="stMetricDelta"] {{ background-color: {PANEL} !important; }}
-[data-testid="stButtonGroup"] button {{ background-color: {PANEL} !important; border-color: {OUTLINE} !important; }}
+[data-testid="stPopoverButton"] {{ background-color: {PANEL_COLOUR} !important; border-color: {OUTLINE} !important; }}
+[data-testid^="stBaseButton"], [data-testid="stMetricDelta"] {{ background-color: {PANEL_COLOUR} !important; }}
+[data-testid="stButtonGroup"] button {{ background-color: {PANEL_COLOUR} !important; border-color: {OUTLINE} !important; }}
 [data-testid="stButtonGroup"] button:is([aria-checked="true"], [aria-pressed="true"], [aria-selected="true"])
 {{ background-color: #2c4a6b !important; border-color: {ACCENT} !important; }}
 [data-testid="stBaseButton-primary"], [data-testid^="stBaseButton"][data-testid$="Active"]
 {{ background-color: #0b5cad !important; border-color: {ACCENT} !important; }}
 [data-testid="stExpander"] details, [data-testid="stExpander"] summary {{ background-color: {BACKGROUND} !important;
   border-color: {OUTLINE} !important; }}
-[data-testid="stExpander"] summary:hover {{ background-color: {PANEL} !important; }}
+[data-testid="stExpander"] summary:hover {{ background-color: {PANEL_COLOUR} !important; }}
 [data-testid="stApp"] hr {{ background-color: {OUTLINE} !important; border-color: {OUTLINE} !important; }}
 [data-testid="stApp"] [role="slider"] {{ background-color: {ACCENT} !important; }}
 [data-testid="stSliderThumbValue"], [data-testid="stSliderTickBarMin"], [data-testid="stSliderTickBarMax"]
@@ -90,14 +90,14 @@ html body, [data-testid="stApp"], [data-testid="stAppViewContainer"], [data-test
 
 def dark() -> bool:
     """The dark theme is on. The first run of a session reads it from the address."""
-    if MODE_KEY not in st.session_state:
-        st.session_state[MODE_KEY] = st.query_params.get(THEME_KEY) == DARK
-    return bool(st.session_state[MODE_KEY])
+    if THEME_MODE_KEY not in st.session_state:
+        st.session_state[THEME_MODE_KEY] = st.query_params.get(THEME_KEY) == DARK
+    return bool(st.session_state[THEME_MODE_KEY])
 
 
 def sync_address() -> None:
     """The page address says ``theme=dark`` exactly while the dark theme is on."""
-    if st.session_state.get(MODE_KEY):
+    if st.session_state.get(THEME_MODE_KEY):
         if st.query_params.get(THEME_KEY) != DARK:
             st.query_params[THEME_KEY] = DARK
     elif THEME_KEY in st.query_params:
@@ -110,7 +110,7 @@ def link_params() -> dict[str, str]:
 
 
 def _flip() -> None:
-    st.session_state[MODE_KEY] = bool(st.session_state.get(SWITCH_KEY, dark()))
+    st.session_state[THEME_MODE_KEY] = bool(st.session_state.get(SWITCH_KEY, dark()))
     sync_address()
 
 
@@ -160,7 +160,7 @@ def on_dark(colour: str, ratio: float = 4.5) -> str:
 
 # The heatmap's diverging colours on a dark page: blue for -1, the page's panel colour at the
 # middle (as white is the middle on a white page), orange for +1; each end 3:1 or more.
-DARK_DIVERGING = ["#4f9dff", PANEL, "#ff9b45"]
+DARK_DIVERGING = ["#4f9dff", PANEL_COLOUR, "#ff9b45"]
 # A number on a heatmap cell: black or white, whichever has more contrast with the cell's own
 # colour (one of them always has at least 4.58:1), from Vega's own contrast() of the colour drawn.
 _CELL_TEXT = "contrast('#000000', scale('color', datum['{v}'])) > contrast('#ffffff', scale('color', datum['{v}']))"
@@ -215,7 +215,7 @@ def dark_spec(spec: dict) -> dict:
     config = json.loads(json.dumps(spec.get("config", {})))
     for part in ("axis", "legend"):
         config[part] = {**config.get(part, {}), "labelColor": TEXT, "titleColor": TEXT}
-    config["axis"].update(domainColor=OUTLINE, tickColor=OUTLINE, gridColor=GRID)
+    config["axis"].update(domainColor=OUTLINE, tickColor=OUTLINE, gridColor=GRID_COLOUR)
     config["title"] = {**config.get("title", {}), "color": TEXT, "subtitleColor": TEXT}
     config["view"] = {**config.get("view", {}), "stroke": OUTLINE}
     config["mark"] = {**config.get("mark", {}), "color": ACCENT}
