@@ -48,19 +48,30 @@ def chart_with_table(chart, table: pd.DataFrame, label: str = "Show the numbers 
         text_alternative(spec["description"])
         st.vega_lite_chart(spec=dark_spec(spec) if on_dark else spec, width=width)
     else:
-        chart = chart.properties(description=summary(_outline(chart), columns))
-        text_alternative(str(chart.description))
-        if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
-            chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
-        if on_dark:                        # the dark theme recolours the chart's own spec
-            st.vega_lite_chart(spec=dark_spec(chart.to_dict()), width=width)
-        else:
-            st.altair_chart(chart, width=width)
+        chart = altair_chart(chart, columns, width=width)
     if every_table_open():
         with st.expander(label, expanded=True):
             _numbers(chart, table, key)
     else:
         lazy_box(label, f"{key}_box", _numbers, chart, table, key)
+
+
+def altair_chart(chart, columns: list[str], width: Literal["stretch", "content"] = "stretch", key: str | None = None):
+    """An Altair chart drawn as every chart of the app: its text alternative first (its kind,
+    title and table ``columns``), SVG when presenting or printing, recoloured on the dark page
+    (a handout prints light). Returns the chart with its description."""
+    from lab_ui.widgets.charts import summary
+    from lab_ui.widgets.theme import dark, dark_spec
+    from lab_ui.lesson.handout import handout
+    chart = chart.properties(description=summary(_outline(chart), columns))
+    text_alternative(str(chart.description))
+    if handout() or st.session_state.get("present_mode"):   # SVG, as on_screen draws specs there
+        chart = chart.properties(usermeta={"embedOptions": {"renderer": "svg"}})
+    if dark() and not handout():           # the dark theme recolours the chart's own spec
+        st.vega_lite_chart(spec=dark_spec(chart.to_dict()), width=width, key=key)
+    else:
+        st.altair_chart(chart, width=width, key=key)
+    return chart
 
 
 def text_alternative(text: str) -> None:

@@ -12,8 +12,8 @@ import pydeck as pdk
 import streamlit as st
 
 from lab_ui.widgets import charts, layout
-from lab_ui.widgets.common import data_table, error, lazy_box, plain
-from lab_ui.widgets.theme import dark, dark_spec
+from lab_ui.widgets.common import altair_chart, data_table, error, lazy_box, plain
+from lab_ui.widgets.theme import dark
 from lab_ui.lesson.handout import every_table_open, handout
 from lab_ui.lesson.links import named
 from lab_ui.screens.views.real_models import real_or_none
@@ -66,7 +66,7 @@ def real_map_view(name: str, title: str) -> None:
     if draw == WEBGL:
         st.pydeck_chart(_deck(m, found), height=MAP_PX, key="proj_real_map")
     else:
-        _draw_plain(_plain(m, found))
+        altair_chart(_plain(m, found), ["row", "word", "x", "y"], key="proj_real_plain")
     st.caption(f"{title}: the first {len(m.labels):,} rows (for GloVe the commonest words) drawn by PCA, "
                f"which keeps {100 * m.explained:.0f}% of the spread. Of each word's {m.k} nearest words by "
                f"cosine, the map keeps {100 * m.score:.1f}% among its {m.k} nearest points (counted on "
@@ -82,17 +82,6 @@ def real_map_view(name: str, title: str) -> None:
             _numbers(frame)
     else:
         lazy_box("Show the numbers as a table", "proj_real_table_box", _numbers, frame)
-
-
-def _draw_plain(chart: alt.Chart) -> None:
-    """The plain map drawn as every other chart is: its text alternative first, and recoloured
-    for the dark page (a handout prints light)."""
-    from lab_ui.widgets.common import _outline, text_alternative
-    text_alternative(charts.summary(_outline(chart), ["row", "word", "x", "y"]))
-    if dark() and not handout():
-        st.vega_lite_chart(spec=dark_spec(chart.to_dict()), key="proj_real_plain")
-    else:
-        st.altair_chart(chart, key="proj_real_plain")
 
 
 def _numbers(frame: pd.DataFrame) -> None:
