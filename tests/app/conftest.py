@@ -62,13 +62,13 @@ def chart_widths(monkeypatch) -> list[tuple[str, str]]:
         def __getattr__(self, name):
             return getattr(streamlit, name)
 
-        def vega_lite_chart(self, *, spec, width):
+        def vega_lite_chart(self, *, spec, width, **options):
             drawn.append(("vega", width))
-            return streamlit.vega_lite_chart(spec=spec, width=width)
+            return streamlit.vega_lite_chart(spec=spec, width=width, **options)
 
-        def altair_chart(self, chart, width):
+        def altair_chart(self, chart, width, **options):
             drawn.append(("altair", width))
-            return streamlit.altair_chart(chart, width=width)
+            return streamlit.altair_chart(chart, width=width, **options)
 
     monkeypatch.setattr(lab_ui.widgets.common, "st", Spy())
     return drawn
