@@ -10,21 +10,15 @@ Prints one table: ms per step (median of rounds) for each case.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import statistics
 import time
 
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from bench.corpora import synthetic_text
-from bench.machine import describe
+from bench.machine import co_tenant, describe
 from core.corpus import Corpus
 from core.skipgram import SkipGramConfig, init_params, loss_and_grads
-
-
-def _burn(stop) -> None:
-    while not stop.is_set():
-        sum(i * i for i in range(10_000))
 
 
 def ms_per_step(corpus: Corpus, d_model: int, steps: int, rounds: int) -> float:
@@ -51,21 +45,12 @@ def main(argv=None) -> None:
                for v, n_tokens in ((300, 6_000), (1000, 20_000))]
     rows = []
     for busy in (False, True):
-        stop, proc = mp.Event(), None
-        if busy:
-            proc = mp.Process(target=_burn, args=(stop,), daemon=True)
-            proc.start()
-            time.sleep(0.5)
-        try:
+        with co_tenant(busy):
             for V, corpus in corpora:
                 for threads in (default_threads, 1):
                     with threadpool_limits(limits=threads):
                         rows.append((V, "busy" if busy else "idle", threads,
                                      ms_per_step(corpus, 16, args.steps, args.rounds)))
-        finally:
-            stop.set()
-            if proc is not None:
-                proc.join(5)
     print(f"\n{'V':>5}  {'co-tenant':<9}  {'BLAS threads':>12}  {'ms/step':>8}  {'vs 1 thread':>11}")
     for V, busy, threads, ms in rows:
         one = next(r[3] for r in rows if r[0] == V and r[1] == busy and r[2] == 1)

@@ -44,7 +44,7 @@ from websockets.asyncio.client import connect
 from bench.browser import forward, launch_server, stop_server, tree_rss, wait_healthy
 from bench.classroom_floor import SHAPE as FLOOR_SHAPE, ratio_table, run_floor, summary as floor_summary
 from bench.classroom_report import WARMUP_S, report, warmup
-from bench.machine import load
+from bench.machine import co_tenant, load
 from deploy import serve as deploy_serve
 from deploy.warm import first_visit
 from core.corpus import GUIDE_TEXT, Corpus
@@ -312,6 +312,9 @@ def main() -> None:
     ap.add_argument("--floor", action="store_true",
                     help="first run Streamlit's floor for the same class (bench.classroom_floor: a page "
                          "of Train's shape, none of the app's code), then the app; print both and their ratio")
+    ap.add_argument("--co-tenant", action="store_true",
+                    help="a second process keeps one core busy (nice 0) for the whole run, the floor "
+                         "included, as other work on a school's shared machine would")
     args = ap.parse_args()
     if not 0 <= args.arrival < args.seconds:
         ap.error("--arrival must be at least 0 and shorter than --seconds")
@@ -319,6 +322,14 @@ def main() -> None:
         ap.error(f"between 1 and {MAX_STUDENTS} students in all")
     if args.url and not re.match(r"http://(127\.\d+\.\d+\.\d+|localhost)(:\d+)?$", args.url):
         ap.error("only loopback addresses (127.x.x.x or localhost) may be load-tested")
+    with co_tenant(args.co_tenant):
+        if args.co_tenant:
+            print("co-tenant: one process keeping one core busy (nice 0) throughout", flush=True)
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    """The class (and first its floor, with ``--floor``), as the options say; prints the tables."""
     floor = None
     if args.floor:
         print(f"machine load before the floor: {load()}", flush=True)

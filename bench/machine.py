@@ -1,8 +1,12 @@
 """The machine a benchmark ran on: CPU, cores, Python, NumPy and its BLAS, and the load."""
 from __future__ import annotations
 
+import contextlib
+import multiprocessing as mp
 import os
 import platform
+import time
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -53,3 +57,29 @@ def load() -> str:
         return ", ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         return "unknown"
+
+
+def _burn(stop) -> None:
+    while not stop.is_set():
+        sum(i * i for i in range(10_000))
+
+
+@contextlib.contextmanager
+def co_tenant(busy: bool = True) -> Iterator[mp.Process | None]:
+    """While the block runs, a second process (nice 0, as the caller) keeps one core busy with
+    pure Python, as other work on a school's shared machine would; yields that process
+    (``busy=False``: no process, None)."""
+    if not busy:
+        yield None
+        return
+    stop = mp.Event()
+    proc = mp.Process(target=_burn, args=(stop,), daemon=True)
+    proc.start()
+    time.sleep(0.5)
+    try:
+        yield proc
+    finally:
+        stop.set()
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
