@@ -245,6 +245,25 @@ def test_projections_webgl_map_is_the_default(glove):
     assert _plain_chart_points(at) is None
 
 
+def _intro(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("A table of many columns"))
+
+
+def test_projections_intro_says_what_is_drawn(glove):
+    """A real table is drawn once, by PCA; a toy table by PCA and t-SNE at each chosen perplexity
+    (the intro counts them), never "four ways" for a real table."""
+    real = _intro(open_screen("projections", proj_source=GLOVE))
+    assert "drawn once, by PCA" in real and "four ways" not in real and "t-SNE" not in real
+    at = open_screen("projections", proj_source="The lesson's 33 words")
+    assert "drawn four ways: by PCA, and by t-SNE at each perplexity" in _intro(at)
+    at.multiselect(key="proj_perplexities").set_value([10]).run()
+    assert "drawn two ways: by PCA, and by t-SNE at the perplexity you picked" in _intro(at)
+    at.multiselect(key="proj_perplexities").set_value([]).run()
+    assert "drawn by PCA only" in _intro(at)
+    assert_clean(at)
+    assert at.title[0].value.startswith("8. Projections") and len(at.title) == 1
+
+
 def test_projections_turns_off_the_tsne_settings_on_a_real_table(glove):
     """A real table is drawn by PCA only: its t-SNE perplexities and seed are shown switched off,
     and switched on again for a toy table."""
