@@ -221,7 +221,7 @@ def test_projections_webgl_map_draws_the_plain_charts_points_in_pixels(glove):
     """The WebGL map's deck.gl spec: the same points as the plain chart and the table under it
     (y up in all three: the view does not flip y), and dots sized in pixels. pydeck turns a bare
     string into an accessor, so radius_units="pixels" became "@@=pixels" and deck.gl drew
-    nothing (seen in Chromium under Xvfb)."""
+    nothing (seen in Chromium)."""
     import json
     query = dict(proj_source=GLOVE, proj_real_find="water")
     deck = json.loads(open_screen("projections", **query).get("deck_gl_json_chart")[0].proto.json)

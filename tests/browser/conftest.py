@@ -98,38 +98,6 @@ def browser(chromium_executable):
         b.close()
 
 
-@pytest.fixture(scope="package")
-def headed_browser(chromium_executable):
-    """Chromium with a window, on a virtual X screen (Xvfb): headless Chromium here draws WebGL
-    but never reads it back (screenshots and ``readPixels`` of the pydeck map hang), a window
-    does. Skips without Xvfb (fails in CI: ``.ci/run`` installs it)."""
-    import select
-    import shutil
-    import subprocess
-
-    from playwright.sync_api import sync_playwright
-
-    if shutil.which("Xvfb") is None:
-        _missing("Xvfb is not installed (apt-get install xvfb), so the WebGL map cannot be drawn.")
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    try:
-        assert xvfb.stdout is not None
-        ready, _, _ = select.select([xvfb.stdout], [], [], 30)
-        display = xvfb.stdout.readline().decode().strip() if ready else ""
-        if not display.isdigit():
-            pytest.fail(f"Xvfb did not report its display within 30 s (got {display!r})", pytrace=False)
-        args = [a for a in CHROMIUM_ARGS if a != "--disable-gpu"]      # WebGL wanted
-        with sync_playwright() as pw:
-            b = pw.chromium.launch(executable_path=chromium_executable, args=args, headless=False,
-                                   env={**os.environ, "DISPLAY": f":{display}"}, timeout=60_000)
-            yield b
-            b.close()
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
-
-
 @pytest.fixture
 def app(browser, app_server):
     """A fresh browser context (a fresh Streamlit session) at 1280 x 900.

@@ -52,8 +52,8 @@ PLAIN_PIXELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='s
 
 
 def test_real_map_plain_chart_draws_without_webgl(app):
-    """Projections on GloVe drawn without WebGL (the fallback of the pydeck map, whose WebGL
-    canvas headless Chromium cannot read back here): the chart is drawn, with many dark pixels
+    """Projections on GloVe drawn without WebGL (the fallback of the pydeck map, for browsers
+    without WebGL): the chart is drawn, with many dark pixels
     (the 5,000 dots), and holds its layout at the classroom viewports."""
     app.goto(PLAIN_MAP, timeout=FIRST_LOAD_MS)
     app.assert_healthy(min_charts=1)
@@ -85,46 +85,38 @@ DECK_PIXELS_JS = """() => { const c = document.querySelector('canvas#deckgl-over
   return {drawn: n, width: w, height: h}; }"""
 
 
-def test_real_map_webgl_draws_points_and_names_the_word_under_the_pointer(headed_browser, app_server):
-    """The default drawing of Projections on GloVe, the pydeck WebGL map, in a Chromium window
-    (Xvfb): at each classroom viewport the canvas has thousands of drawn pixels (the 5,000 dots;
-    none before the radius unit was quoted), and pointing where the core's PCA puts "water"
-    (y up, as in the table under the map) shows "water" in the tooltip."""
+def test_real_map_webgl_draws_points_and_names_the_word_under_the_pointer(app):
+    """The default drawing of Projections on GloVe, the pydeck WebGL map (SwiftShader's WebGL in
+    headless Chromium): at each classroom viewport the canvas has thousands of drawn pixels (the
+    5,000 dots; none before the radius unit was quoted), and pointing where the core's PCA puts
+    "water" (y up, as in the table under the map) shows "water" in the tooltip."""
     import math
 
     import numpy as np
 
     from core.pretrained import load_table
     from core.real_map import real_map
-
-    from .helpers import AppPage
     m = real_map(load_table("glove-6b-50d"), 5000, 10)
     x, y = m.coords[m.labels.index("water")] / np.abs(m.coords).max()      # as drawn, in [-1, 1]
     px_per_unit = 2 ** math.log2(540 / 2.3)                                 # the view's zoom
-    ctx = headed_browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(KEEP_DRAWING_JS)
-    try:
-        app = AppPage(ctx, app_server.base_url, app_server.log_tail)
-        app.goto(WEBGL_MAP, timeout=FIRST_LOAD_MS)
-        app.assert_healthy()
-        canvas = app.page.locator("canvas#deckgl-overlay")
-        expect(canvas).to_have_count(1)
-        problems = []
-        for w, h in MAP_VIEWPORTS:
-            app.page.set_viewport_size({"width": w, "height": h})
-            problems += [f"at {w}x{h}: {p}" for p in settled_problems(app.page)]
-            canvas.evaluate("c => c.scrollIntoView({block: 'end'})")
-            app.page.wait_for_timeout(500)
-            pixels = app.page.evaluate(DECK_PIXELS_JS)
-            assert pixels["drawn"] > 10_000, f"at {w}x{h} the WebGL map drew {pixels}"
-            box = canvas.bounding_box()
-            assert box["x"] + box["width"] <= w, f"at {w}x{h} the map sticks out: {box}"
-            app.page.mouse.move(box["x"] + box["width"] / 2 + x * px_per_unit,
-                                box["y"] + box["height"] / 2 - y * px_per_unit)
-            expect(app.page.locator(".deck-tooltip")).to_have_text("water")
-            app.page.screenshot(path=str(ARTIFACTS / f"projections_real_webgl_{w}x{h}.png"))
-            app.page.mouse.move(0, 0)
-        assert not problems, "Layout problems:\n" + "\n".join(problems)
-        assert not app.console_errors and not app.page_errors, (app.console_errors, app.page_errors)
-    finally:
-        ctx.close()
+    app.page.context.add_init_script(KEEP_DRAWING_JS)
+    app.goto(WEBGL_MAP, timeout=FIRST_LOAD_MS)
+    app.assert_healthy()
+    canvas = app.page.locator("canvas#deckgl-overlay")
+    expect(canvas).to_have_count(1)
+    problems = []
+    for w, h in MAP_VIEWPORTS:
+        app.page.set_viewport_size({"width": w, "height": h})
+        problems += [f"at {w}x{h}: {p}" for p in settled_problems(app.page)]
+        canvas.evaluate("c => c.scrollIntoView({block: 'end'})")
+        app.page.wait_for_timeout(500)
+        pixels = app.page.evaluate(DECK_PIXELS_JS)
+        assert pixels["drawn"] > 10_000, f"at {w}x{h} the WebGL map drew {pixels}"
+        box = canvas.bounding_box()
+        assert box["x"] + box["width"] <= w, f"at {w}x{h} the map sticks out: {box}"
+        app.page.mouse.move(box["x"] + box["width"] / 2 + x * px_per_unit,
+                            box["y"] + box["height"] / 2 - y * px_per_unit)
+        expect(app.page.locator(".deck-tooltip")).to_have_text("water")
+        app.page.screenshot(path=str(ARTIFACTS / f"projections_real_webgl_{w}x{h}.png"))
+        app.page.mouse.move(0, 0)
+    assert not problems, "Layout problems:\n" + "\n".join(problems)
