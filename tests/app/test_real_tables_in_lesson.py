@@ -205,8 +205,8 @@ def test_projections_plain_chart_draws_the_maps_points_without_webgl(glove):
     dots, marked, labels = _plain_chart_points(at)
     assert len(dots) == 5000 and dots["word"].tolist() == glove.labels[:5000]
     p = pca(np.asarray(glove.E[:5000], np.float64), k=2)
-    for axis, col, flip in ((0, "x", 1), (1, "y", -1)):
-        shown_, want = flip * dots[col].to_numpy(), p.coords[:, axis] / np.abs(p.coords).max()
+    for axis, col in ((0, "x"), (1, "y")):
+        shown_, want = dots[col].to_numpy(), p.coords[:, axis] / np.abs(p.coords).max()
         sign = np.sign(shown_ @ want)                        # PCA fixes an axis only up to its sign
         assert np.allclose(sign * shown_, want, atol=1e-4)
     X = np.asarray(glove.E[:5000], np.float64)
@@ -217,10 +217,51 @@ def test_projections_plain_chart_draws_the_maps_points_without_webgl(glove):
     assert labels["word"].tolist() == marked["word"].tolist()
 
 
+def test_projections_webgl_map_draws_the_plain_charts_points_in_pixels(glove):
+    """The WebGL map's deck.gl spec: the same points as the plain chart and the table under it
+    (y up in all three: the view does not flip y), and dots sized in pixels. pydeck turns a bare
+    string into an accessor, so radius_units="pixels" became "@@=pixels" and deck.gl drew
+    nothing (seen in Chromium)."""
+    import json
+    query = dict(proj_source=GLOVE, proj_real_find="water")
+    deck = json.loads(open_screen("projections", **query).get("deck_gl_json_chart")[0].proto.json)
+    assert [v["flipY"] for v in deck["views"]] == [False]
+    scatter = [layer for layer in deck["layers"] if layer["@@type"] == "ScatterplotLayer"]
+    assert len(scatter) == 2 and all(layer["radiusUnits"] == "pixels" for layer in scatter)
+    assert scatter[0]["getPosition"] == "@@=[x, y]"
+    on_deck = np.array([[d["x"], d["y"]] for d in scatter[0]["data"]])
+    at = open_screen("projections", **query, proj_real_draw="Plain chart (no WebGL)")
+    dots = _plain_chart_points(at)[0]
+    assert np.allclose(on_deck, dots[["x", "y"]].to_numpy())
+    table = next(f.value for f in at.dataframe if {"row", "word", "x", "y"} <= set(f.value.columns))
+    scale = np.abs(table[["x", "y"]].to_numpy()).max()
+    assert np.allclose(on_deck, table[["x", "y"]].to_numpy() / scale, atol=1e-6)
+    assert [d["word"] for d in scatter[1]["data"]][0] == "water"
+
+
 def test_projections_webgl_map_is_the_default(glove):
     at = open_screen("projections", proj_source=GLOVE)
     assert len(at.get("deck_gl_json_chart")) == 1
     assert _plain_chart_points(at) is None
+
+
+def _intro(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("A table of many columns"))
+
+
+def test_projections_intro_says_what_is_drawn(glove):
+    """A real table is drawn once, by PCA; a toy table by PCA and t-SNE at each chosen perplexity
+    (the intro counts them), never "four ways" for a real table."""
+    real = _intro(open_screen("projections", proj_source=GLOVE))
+    assert "drawn once, by PCA" in real and "four ways" not in real and "t-SNE" not in real
+    at = open_screen("projections", proj_source="The lesson's 33 words")
+    assert "drawn four ways: by PCA, and by t-SNE at each perplexity" in _intro(at)
+    at.multiselect(key="proj_perplexities").set_value([10]).run()
+    assert "drawn two ways: by PCA, and by t-SNE at the perplexity you picked" in _intro(at)
+    at.multiselect(key="proj_perplexities").set_value([]).run()
+    assert "drawn by PCA only" in _intro(at)
+    assert_clean(at)
+    assert at.title[0].value.startswith("8. Projections") and len(at.title) == 1
 
 
 def test_projections_turns_off_the_tsne_settings_on_a_real_table(glove):

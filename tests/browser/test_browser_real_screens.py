@@ -52,8 +52,8 @@ PLAIN_PIXELS_JS = """() => Array.from(document.querySelectorAll("[data-testid='s
 
 
 def test_real_map_plain_chart_draws_without_webgl(app):
-    """Projections on GloVe drawn without WebGL (the fallback of the pydeck map, whose WebGL
-    canvas headless Chromium cannot read back here): the chart is drawn, with many dark pixels
+    """Projections on GloVe drawn without WebGL (the fallback of the pydeck map, for browsers
+    without WebGL): the chart is drawn, with many dark pixels
     (the 5,000 dots), and holds its layout at the classroom viewports."""
     app.goto(PLAIN_MAP, timeout=FIRST_LOAD_MS)
     app.assert_healthy(min_charts=1)
@@ -65,4 +65,58 @@ def test_real_map_plain_chart_draws_without_webgl(app):
         app.page.set_viewport_size({"width": w, "height": h})
         problems += [f"at {w}x{h}: {p}" for p in settled_problems(app.page)]
         app.full_page_screenshot(ARTIFACTS / f"projections_real_plain_{w}x{h}.png")
+    assert not problems, "Layout problems:\n" + "\n".join(problems)
+
+
+WEBGL_MAP = "/projections?proj_source=GloVe+6B+50d+%28real+words%29&proj_real_find=water"
+MAP_VIEWPORTS = [(1280, 800), (1024, 768), (853, 533)]
+# deck.gl's canvas keeps its drawing (by default WebGL clears it after each frame), so the test
+# can read its pixels back whenever it likes; the app's own page is untouched.
+KEEP_DRAWING_JS = """(() => { const get = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+    if (String(type).startsWith('webgl')) attrs = Object.assign({}, attrs || {}, {preserveDrawingBuffer: true});
+    return get.call(this, type, attrs); }; })();"""
+# Pixels of the map's WebGL canvas that are drawn (not transparent), and its size.
+DECK_PIXELS_JS = """() => { const c = document.querySelector('canvas#deckgl-overlay');
+  const gl = c.getContext('webgl2') || c.getContext('webgl');
+  const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight, d = new Uint8Array(w * h * 4);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, d);
+  let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+  return {drawn: n, width: w, height: h}; }"""
+
+
+def test_real_map_webgl_draws_points_and_names_the_word_under_the_pointer(app):
+    """The default drawing of Projections on GloVe, the pydeck WebGL map (SwiftShader's WebGL in
+    headless Chromium): at each classroom viewport the canvas has thousands of drawn pixels (the
+    5,000 dots; none before the radius unit was quoted), and pointing where the core's PCA puts
+    "water" (y up, as in the table under the map) shows "water" in the tooltip."""
+    import math
+
+    import numpy as np
+
+    from core.pretrained import load_table
+    from core.real_map import real_map
+    m = real_map(load_table("glove-6b-50d"), 5000, 10)
+    x, y = m.coords[m.labels.index("water")] / np.abs(m.coords).max()      # as drawn, in [-1, 1]
+    px_per_unit = 2 ** math.log2(540 / 2.3)                                 # the view's zoom
+    app.page.context.add_init_script(KEEP_DRAWING_JS)
+    app.goto(WEBGL_MAP, timeout=FIRST_LOAD_MS)
+    app.assert_healthy()
+    canvas = app.page.locator("canvas#deckgl-overlay")
+    expect(canvas).to_have_count(1)
+    problems = []
+    for w, h in MAP_VIEWPORTS:
+        app.page.set_viewport_size({"width": w, "height": h})
+        problems += [f"at {w}x{h}: {p}" for p in settled_problems(app.page)]
+        canvas.evaluate("c => c.scrollIntoView({block: 'end'})")
+        app.page.wait_for_timeout(500)
+        pixels = app.page.evaluate(DECK_PIXELS_JS)
+        assert pixels["drawn"] > 10_000, f"at {w}x{h} the WebGL map drew {pixels}"
+        box = canvas.bounding_box()
+        assert box["x"] + box["width"] <= w, f"at {w}x{h} the map sticks out: {box}"
+        app.page.mouse.move(box["x"] + box["width"] / 2 + x * px_per_unit,
+                            box["y"] + box["height"] / 2 - y * px_per_unit)
+        expect(app.page.locator(".deck-tooltip")).to_have_text("water")
+        app.page.screenshot(path=str(ARTIFACTS / f"projections_real_webgl_{w}x{h}.png"))
+        app.page.mouse.move(0, 0)
     assert not problems, "Layout problems:\n" + "\n".join(problems)

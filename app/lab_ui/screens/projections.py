@@ -1,4 +1,5 @@
-"""Screen 8, Projections: the same trained table drawn four ways, each checked against the cosines."""
+"""Screen 8, Projections: a toy table drawn by PCA and t-SNE, or a real table drawn once by PCA, each
+checked against the cosines."""
 import pandas as pd
 import streamlit as st
 
@@ -22,11 +23,10 @@ RESET_PX = 230   # the reset button's block
 
 
 def main() -> None:
-    intro("8. Projections: looking without being fooled",
-          "A table of many columns has to be squashed to draw it on a screen, and every squashing "
-          "loses something. Here the same trained table is drawn four ways. **Try:** change the "
-          "t-SNE settings and see the pictures disagree; then check each one against the cosines.")
+    head = st.container()          # the intro, written once the controls say what is drawn
     source, perps, seed, find_where = picture_controls()
+    with head:
+        intro("8. Projections: looking without being fooled", intro_words(source in REAL_TABLES, len(perps)))
     if source in REAL_TABLES:
         real_map_view(REAL_TABLES[source], source)
         st.divider()
@@ -54,6 +54,27 @@ def main() -> None:
     rotation_view(table)
     st.divider()
     context_view()
+
+
+COUNTS = ["one", "two", "three", "four"]
+
+
+def intro_words(real: bool, perplexities: int) -> str:
+    """What the screen draws: a real table once, by PCA; a toy table by PCA and by t-SNE at each
+    chosen perplexity."""
+    start = ("A table of many columns has to be squashed to draw it on a screen, and every squashing "
+             "loses something. ")
+    if real:
+        return start + ("Here the first rows of a real model's table, thousands of words, are drawn once, "
+                        "by PCA, and the map is checked against the cosines. **Try:** find a word on the "
+                        "map and see which of its nearest words the map keeps near it.")
+    if perplexities == 0:
+        return start + ("Here the trained table is drawn by PCA only. **Try:** pick a t-SNE perplexity "
+                        "to draw it a second way; then check each picture against the cosines.")
+    return start + (f"Here the same trained table is drawn {COUNTS[perplexities]} ways: by PCA, and by "
+                    f"t-SNE at {'the perplexity' if perplexities == 1 else 'each perplexity'} you picked. "
+                    "**Try:** change the t-SNE settings and see the pictures disagree; then check each "
+                    "one against the cosines.")
 
 
 def picture_controls():

@@ -120,33 +120,39 @@ def _found_table(m: RealMap, found) -> None:
                hide_index=True, key="proj_real_found", column_config={"cosine": st.column_config.NumberColumn(format="%.2f")})
 
 
+def _points(m: RealMap) -> pd.DataFrame:
+    """The map's points for both drawings: the table's PCA coordinates scaled into [-1, 1]
+    (one factor for both axes, so distances keep their ratios), y pointing up as in the table."""
+    xy = m.coords / max(float(np.abs(m.coords).max()), 1e-12)         # (top, 2) in [-1, 1]
+    return pd.DataFrame({"word": [shown(w) for w in m.labels], "x": xy[:, 0], "y": xy[:, 1]})
+
+
 def _deck(m: RealMap, found) -> pdk.Deck:
     """Points in an orthographic view (no basemap, nothing fetched), the found word and its
-    neighbours drawn bigger with their labels."""
-    xy = m.coords / max(float(np.abs(m.coords).max()), 1e-12)         # (top, 2) in [-1, 1]
-    points = pd.DataFrame({"word": [shown(w) for w in m.labels], "x": xy[:, 0], "y": -xy[:, 1]})
+    neighbours drawn bigger with their labels. pydeck reads a bare string as a column name, so
+    the radius unit is quoted; the view's y points up (flip_y=False), as on the plain chart."""
+    points = _points(m)
     on_dark = dark() and not handout()
     layers = [pdk.Layer("ScatterplotLayer", points, get_position=["x", "y"],
                         get_fill_color=DARK_POINT if on_dark else POINT,
-                        get_radius=2, radius_units="pixels", pickable=True)]
+                        get_radius=2, radius_units="'pixels'", pickable=True)]
     if found is not None:
         rows = [found.row] + [j for j, _, _ in found.near]
         colours = [FOUND] + [NEAR_KEPT if k else NEAR_LOST for _, _, k in found.near]
         marked = points.iloc[rows].assign(colour=colours)
         layers += [pdk.Layer("ScatterplotLayer", marked, get_position=["x", "y"], get_fill_color="colour",
-                             get_radius=6, radius_units="pixels", pickable=True),
+                             get_radius=6, radius_units="'pixels'", pickable=True),
                    pdk.Layer("TextLayer", marked, get_position=["x", "y"], get_text="word", get_size=14,
                              get_color=[243, 244, 246, 255] if on_dark else [20, 20, 20, 255], get_pixel_offset=[0, -14])]
     view = pdk.ViewState(target=[0, 0, 0], zoom=math.log2(MAP_PX / 2.3))
-    return pdk.Deck(layers=layers, views=[pdk.View(type="OrthographicView", controller=True)],
+    return pdk.Deck(layers=layers, views=[pdk.View(type="OrthographicView", controller=True, flip_y=False)],
                     initial_view_state=view, map_style=None, tooltip={"text": "{word}"})
 
 
 def _plain(m: RealMap, found) -> alt.Chart:
     """The same points as the WebGL map, drawn by Vega-Lite (no WebGL): the found word and its
     neighbours bigger, coloured and labelled."""
-    xy = m.coords / max(float(np.abs(m.coords).max()), 1e-12)         # (top, 2), as on the map
-    points = pd.DataFrame({"word": [shown(w) for w in m.labels], "x": xy[:, 0], "y": -xy[:, 1]})
+    points = _points(m)
     axis = alt.Axis(title=None, labels=False, ticks=False, grid=False)   # PCA's axes have no unit
     dots = alt.Chart(points).mark_circle(size=6, opacity=0.6, color="#5a6ea0").encode(
         x=alt.X("x:Q", axis=axis), y=alt.Y("y:Q", axis=axis), tooltip=["word:N"])
