@@ -13,7 +13,8 @@ visit, as ``deploy.warm`` does), then:
   ``bench.classroom``) open the page in the same moment; the server's CPU time over that
   (its interpreter, and separately its worker processes, from ``/proc``) per session, the
   client's own CPU time per session (it shares the machine's cores with the server), the
-  wall time until the last run finished, and the bytes sent per session.
+  wall time until the last run finished, the bytes sent per session, and the server's
+  resident memory after the round (its worker processes included).
 
 ``--settings lesson``: every app session opens Train at its starting settings (the lesson's
 run, trained by the server's warm-up); ``--settings class``: student i opens it at
@@ -38,7 +39,7 @@ from pathlib import Path
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from websockets.asyncio.client import connect
 
-from bench.browser import forward, launch_server, stop_server, tree_cpu, wait_healthy
+from bench.browser import forward, launch_server, stop_server, tree_cpu, tree_rss, wait_healthy
 from bench.classroom_floor import SHAPE as FLOOR_SHAPE
 from bench.machine import load
 from deploy.warm import first_visit
@@ -113,7 +114,8 @@ def measure(target: str, n: int, settings: str, rounds: int, options: tuple[str,
             out["rounds"].append({"server": own1 - own0, "workers": kids1 - kids0, "client": me,
                                   "wall": wall, "bytes": statistics.mean(v["bytes"] for v in views),
                                   "last": max(v["seconds"] for v in views),
-                                  "failed": sum(not v["ok"] for v in views)})
+                                  "failed": sum(not v["ok"] for v in views),
+                                  "rss": tree_rss(proc.pid)[0]})
         return out
     finally:
         stop_server(proc)
@@ -143,12 +145,12 @@ def main() -> None:
         print(f"{t:<8} {one['frames']:>7} {one['bytes'] / 1024:>8.1f} {one['seconds']:>8.2f}  {top}")
     print(f"\n{args.sessions} sessions at once (settings: {args.settings}); CPU ms per session")
     print(f"{'target':<8} {'round':>5} {'server':>8} {'workers':>8} {'client':>8} {'KiB/session':>12} "
-          f"{'last done':>10} {'failed':>7}")
+          f"{'last done':>10} {'failed':>7} {'RSS MiB':>8}")
     for t, r in results.items():
         for i, x in enumerate(r["rounds"], 1):
             print(f"{t:<8} {i:>5} {1000 * x['server'] / args.sessions:>8.1f} "
                   f"{1000 * x['workers'] / args.sessions:>8.1f} {1000 * x['client'] / args.sessions:>8.1f} "
-                  f"{x['bytes'] / 1024:>12.1f} {x['last']:>9.2f}s {x['failed']:>7}")
+                  f"{x['bytes'] / 1024:>12.1f} {x['last']:>9.2f}s {x['failed']:>7} {x['rss'] / 2**20:>8.0f}")
     print(f"machine load after: {load()}")
 
 
