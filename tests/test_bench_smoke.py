@@ -83,6 +83,7 @@ def test_benchmark_refuses_a_trainer_that_disagrees(monkeypatch):
 # an f-string of constants only (``f"{'run':58} {'ratio':>6}"``) is evaluated from the module's
 # source, so a renamed, added or re-aligned column fails here without running the benchmark.
 DOC_TABLES = {                   # module -> the page that shows its latest table
+    "arrival": "performance.md",
     "budget": "reliability.md",
     "paste": "reliability.md",
     "hostile": "reliability.md",

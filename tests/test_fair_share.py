@@ -393,6 +393,18 @@ def test_freed_heap_pages_are_handed_back(monkeypatch):
         assert trimmed or platform.libc_ver()[0] != "glibc"
 
 
+def test_every_release_collects_the_garbage_once(monkeypatch):
+    """Streamlit's collection after every script run is off (.streamlit/config.toml,
+    tests/test_per_session_cost.py): the release runs one instead, with or without expired
+    sessions, so reference cycles do not pile up between them."""
+    from lab_ui.server import memory
+    collections = []
+    monkeypatch.setattr(memory.gc, "collect", lambda *a: collections.append(a) or 0)
+    monkeypatch.setattr(memory, "expire_sessions", lambda: 0)
+    memory.release_memory()
+    assert collections == [()]
+
+
 def test_the_releasing_thread_runs_every_few_seconds(monkeypatch):
     from lab_ui.server import memory
     calls = []

@@ -28,7 +28,11 @@ after the last tab closed (docs/reliability.md, "Memory").
 
 ``start_releasing`` does it every ``EVERY_SECONDS`` in a background thread, once per server
 process (the router starts it): the trim takes milliseconds and runs outside the interpreter
-lock (ctypes releases it); a full garbage collection runs only when sessions were dropped.
+lock (ctypes releases it). Each release also runs one full garbage collection, in place of the
+one Streamlit runs after every script run (``runner.postScriptGC``, off in
+``.streamlit/config.toml``): that one walks every open session's objects, so with forty tabs
+open each new page paid for the other thirty-nine (docs/performance.md, "The first minute of a
+class"); one collection every 30 s keeps reference cycles from piling up just the same.
 """
 from __future__ import annotations
 
@@ -100,14 +104,13 @@ def expire_sessions() -> int:
             info.session.shutdown()
         except Exception:  # noqa: BLE001 - one session must not stop the others' release
             log.exception("ending an expired session failed")
-    if removed:
-        gc.collect()
     return len(removed)
 
 
 def release_memory() -> bool:
-    """Drop expired sessions and hand free memory back to the machine; True if glibc's
-    ``malloc_trim`` was called."""
+    """Drop expired sessions, collect the garbage (reference cycles, the dropped sessions'
+    among them) and hand free memory back to the machine; True if glibc's ``malloc_trim``
+    was called."""
     dropped = expire_sessions()
     if dropped:
         log.info("dropped %d expired session%s", dropped, "s" if dropped != 1 else "")
@@ -116,6 +119,7 @@ def release_memory() -> bool:
             forget(session_ended)
         except Exception:  # noqa: BLE001 - one store must not stop the release
             log.exception("forgetting ended sessions failed")
+    gc.collect()
     pyarrow = sys.modules.get("pyarrow")
     if pyarrow is not None:
         try:

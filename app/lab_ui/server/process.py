@@ -14,11 +14,12 @@ not any screen.
 * **Big blocks in mappings of their own** (``lab_ui.server.memory.map_big_blocks``): a block of 1 MiB
   or more (a 5 MB message, its text) is handed back to the machine when it is freed, instead
   of staying in glibc's heap after the session that sent it has gone.
-* **The imports out of the garbage collector's view.** Streamlit runs a full collection after
-  every script run; over the ~123,000 long-lived objects of a warm server (Streamlit, Altair,
-  NumPy, pandas, pyarrow ...) that took 118-132 ms per rerun; frozen once they are all
-  imported, under 1 ms (docs/performance.md, "Garbage collection"). Nothing
-  imported is ever garbage.
+* **The imports out of the garbage collector's view.** A full collection over the ~123,000
+  long-lived objects of a warm server (Streamlit, Altair, NumPy, pandas, pyarrow ...) took
+  118-132 ms; frozen once they are all imported, under 1 ms (docs/performance.md, "Garbage
+  collection"). Nothing imported is ever garbage. (Streamlit's own collection after every
+  script run is off, ``.streamlit/config.toml``: it also walked every open session's objects;
+  ``lab_ui.server.memory`` collects every 30 s.)
 * **Memory handed back** every 30 s (``lab_ui.server.memory``), so a class's server shrinks back to
   its warm size a few minutes after big texts' sessions have ended.
 * **The lesson's run warmed** (``lab_ui.server.warmup``): the Train screen's modules, its compiled
