@@ -231,9 +231,9 @@ def test_the_session_benchmark_times_each_script_run_in_its_own_thread():
 def test_the_co_tenant_keeps_one_core_busy_only_while_its_block_runs():
     """bench.machine.co_tenant (bench.classroom --co-tenant, bench.blas_threads): a second
     process burns CPU while the block runs and is gone after it; busy=False starts nothing."""
-    import os
     import time
 
+    from bench.browser import tree_cpu
     from bench.machine import co_tenant
     with co_tenant(False) as none:
         assert none is None
@@ -242,8 +242,6 @@ def test_the_co_tenant_keeps_one_core_busy_only_while_its_block_runs():
         deadline, cpu_s = time.monotonic() + 60, 0.0
         while cpu_s < 0.5 and time.monotonic() < deadline:    # however loaded the machine is
             time.sleep(0.1)
-            with open(f"/proc/{proc.pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            cpu_s = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")   # utime + stime
+            cpu_s = tree_cpu(proc.pid)[0]                     # its own utime + stime
         assert cpu_s >= 0.5, cpu_s            # it really computes
     assert not proc.is_alive()
