@@ -8,6 +8,7 @@ from lab_ui.lesson import links
 from lab_ui.lesson.handout import handout, handout_link, tables_switch
 from lab_ui.lesson.presenter import next_button, presenting, top_bar
 from lab_ui.server.process import tune
+from lab_ui.server.warmup import wait_while_warming
 from lab_ui.screens.registry import SCREENS
 from lab_ui.screens.train.train_controls import BOUND as TRAIN_BOUND, OLD_TAB_NAMES
 
@@ -16,6 +17,7 @@ tune()      # once per server process (after the imports above: it freezes them)
 # A local icon file: a Material or emoji page icon makes the browser fetch it from the internet.
 st.set_page_config(page_title="Embedding Lab", page_icon=str(Path(__file__).parent / "icon.png"),
                    layout="wide")
+wait_while_warming()    # a page opened as the server starts waits for the lesson's runs, under a bar
 
 pages = {s.file: st.Page(s.file, title=s.title, icon=s.icon, default=(i == 0)) for i, s in enumerate(SCREENS)}
 files = list(pages)

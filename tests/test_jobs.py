@@ -384,12 +384,15 @@ def _two_stopped_runs(heavy: bool):
     """Two cold runs on one page, each with its own progress bar and Stop button (as the Train
     screen's run A and Compare's run B); each is stopped early as if its tab had closed."""
     import streamlit as st
-    from core.corpus import GUIDE_TEXT
     from core.run import RunRequest
     from core.skipgram import SkipGramConfig
     from lab_ui.server import runs
+    # 300 different words: a step takes about half a millisecond, so no run can finish before the
+    # Stopper's first look at the session (on a fast machine the lesson's 12 words could: 20,000
+    # steps in under a second, and the run ended unstopped).
+    text = " ".join(f"w{i % 300}" for i in range(3_000))
     for seed, stop_key in ((901 + 2 * heavy, "demo_a_stop"), (902 + 2 * heavy, "demo_b_stop")):
-        r = runs.run(RunRequest("softmax", GUIDE_TEXT, SkipGramConfig(d_model=32, steps=20_000, seed=seed), 2),
+        r = runs.run(RunRequest("softmax", text, SkipGramConfig(d_model=32, steps=20_000, seed=seed), 2),
                      progress=st.empty(), stop_key=stop_key)
         st.markdown(f"{stop_key}: stopped {r.stopped} at step {len(r.losses) - 1}")
 

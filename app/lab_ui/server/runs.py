@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import fields, is_dataclass, replace
-from typing import Callable, Generic, Hashable, TypeVar
+from typing import Callable, Generic, Hashable, Iterable, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -50,6 +51,8 @@ from lab_ui.server.workers import WorkerError
 log = logging.getLogger(__name__)
 
 MAX_RUNS = 64
+PREPARE_PROCESSES = os.cpu_count() or 2
+"""Worker processes that train the runs ``prepare`` is given (at server start: one per core)."""
 MAX_RUN_BYTES = 48 * 2**20
 MAX_BACKGROUND_RUN_BYTES = MAX_RUN_BYTES // 8
 """A finished background run is kept in the shared store only when its arrays and its text
@@ -73,11 +76,16 @@ class RunCache(Generic[R]):
 
     ``claim``/``release``: when many sessions ask for the same new run at once (a class
     opening the lesson), one trains it and the others wait for its result instead of
-    training it again each."""
+    training it again each.
+
+    ``keep``: a run kept for the server's life, outside the least-recently-used part and its
+    bounds (the lesson's slider grid, ``prepare``: a fixed set, so bounded by construction);
+    a class on seeds of its own cannot push it out."""
 
     def __init__(self, max_entries: int = MAX_RUNS, max_bytes: int = MAX_RUN_BYTES):
         self.max_entries, self.max_bytes = max_entries, max_bytes
         self._items: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
+        self._kept: dict[Hashable, tuple[R, int]] = {}
         self._lock = threading.Lock()
         self._training: dict[Hashable, threading.Event] = {}
 
@@ -98,6 +106,8 @@ class RunCache(Generic[R]):
 
     def get(self, key: Hashable) -> R | None:
         with self._lock:
+            if key in self._kept:
+                return self._kept[key][0]
             if key not in self._items:
                 return None
             self._items.move_to_end(key)
@@ -112,16 +122,34 @@ class RunCache(Generic[R]):
                     len(self._items) > 1 and self.nbytes > self.max_bytes):
                 self._items.popitem(last=False)
 
+    def keep(self, key: Hashable, result: R) -> None:
+        """Store ``result`` for the server's life (never evicted; ``clear`` still drops it)."""
+        size = _freeze_arrays(result)
+        with self._lock:
+            self._items.pop(key, None)
+            self._kept[key] = (result, size)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._kept.clear()
 
     @property
     def nbytes(self) -> int:
+        """Bytes of the least-recently-used part (what ``max_bytes`` bounds)."""
         return sum(size for _, size in self._items.values())
 
+    @property
+    def kept_bytes(self) -> int:
+        return sum(size for _, size in self._kept.values())
+
+    @property
+    def kept(self) -> int:
+        """How many runs are kept for the server's life."""
+        return len(self._kept)
+
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) + len(self._kept)
 
 
 def _freeze_arrays(result) -> int:
@@ -395,6 +423,52 @@ def start(request: RunRequest, n_words: int, state_key: str) -> LongRun:
     else:
         job.start()
     return job
+
+
+def prepare(requests: Iterable[RunRequest], processes: int = PREPARE_PROCESSES,
+            on_done: Callable[[RunRequest], None] | None = None) -> int:
+    """Train ``requests`` before any student asks (the lesson's slider grid, at server start:
+    ``lab_ui.server.warmup``) and keep them in ``run_cache`` for the server's life (``keep``).
+
+    Each request is planned as ``run`` plans it (the same key, so a page finds it), then trained
+    by ``core.run.run`` in one of ``processes`` worker processes of their own (at the workers'
+    lower priority, ``workers.WORKER_NICE``: a student's page comes first), ended after, not in
+    the server's interpreter. A request already stored is kept as it is; one a student is
+    training at that moment is left to that student. ``on_done(request)`` after each one,
+    in order of completion. Returns how many were trained here."""
+    cache = run_cache()
+    todo = deque(dict.fromkeys(_plan(request).request for request in requests))   # unique, in order
+    pool = workers.Pool(max_idle=processes)
+    lock, trained = threading.Lock(), [0]
+
+    def drain() -> None:
+        while True:
+            with lock:
+                if not todo:
+                    return
+                key = todo.popleft()
+            if (stored := cache.get(key)) is not None:
+                cache.keep(key, stored)
+            elif cache.claim(key) is None:
+                try:
+                    cache.keep(key, pool.call(core_run.run, key, stoppable=False))
+                    with lock:
+                        trained[0] += 1
+                except Exception:  # a worker that cannot start or dies: the pages train it as before
+                    log.exception("preparing a run in a worker process failed")
+                    return
+                finally:
+                    cache.release(key)
+            if on_done is not None:
+                on_done(key)
+
+    threads = [threading.Thread(target=drain, name=f"prepare-{i}", daemon=True) for i in range(max(1, processes))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    pool.close()
+    return trained[0]
 
 
 def poll(state_key: str) -> LongRun | None:
