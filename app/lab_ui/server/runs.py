@@ -460,7 +460,8 @@ def prepare(requests: Iterable[RunRequest], processes: int = PREPARE_PROCESSES,
                 finally:
                     cache.release(key)
             if on_done is not None:
-                on_done(key)
+                with lock:              # two threads count: one at a time
+                    on_done(key)
 
     threads = [threading.Thread(target=drain, name=f"prepare-{i}", daemon=True) for i in range(max(1, processes))]
     for thread in threads:
